@@ -1,0 +1,21 @@
+/**
+ * The job address as entered in the booking flow: street, optional unit, city, state, ZIP.
+ * The spec (section 3) names the fields but not which are required; we require all but the
+ * unit (docs/decisions/004-booking-fields.md). Messages are i18n keys under `validation.*`.
+ * The service-area check is separate (service-area.ts) because its ZIP list is a setting.
+ */
+import { z } from 'zod';
+
+export const addressSchema = z.object({
+  street: z.string({ error: 'validation.streetRequired' }).trim().min(3, { error: 'validation.streetRequired' }).max(200, { error: 'validation.tooLong' }),
+  unit: z.string().trim().max(50, { error: 'validation.tooLong' }).optional().transform((v) => (v ? v : undefined)),
+  city: z.string({ error: 'validation.cityRequired' }).trim().min(2, { error: 'validation.cityRequired' }).max(100, { error: 'validation.tooLong' }),
+  state: z
+    .string({ error: 'validation.stateInvalid' })
+    .trim()
+    .toUpperCase()
+    .refine((s) => s === 'FL', { error: 'validation.stateInvalid' }),
+  zip: z.string({ error: 'validation.zipInvalid' }).trim().regex(/^\d{5}(-\d{4})?$/, { error: 'validation.zipInvalid' }),
+});
+
+export type Address = z.infer<typeof addressSchema>;

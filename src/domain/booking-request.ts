@@ -1,0 +1,46 @@
+/**
+ * The booking as the customer submits it (`POST /api/bookings`) and as they read it back
+ * (`GET /api/bookings`). Shared by the booking form and the API so both apply the same rules.
+ */
+import { z } from 'zod';
+import { addressSchema } from './address';
+import { bookingOptionsSchema, type BookingOptions } from './booking-options';
+import type { BookingStatus, PaymentStatus } from './booking-status';
+import { usPhoneSchema } from './phone';
+import type { LineItem } from './pricing';
+import type { ServiceSlug } from './services';
+
+export const createBookingRequestSchema = z.object({
+  options: bookingOptionsSchema,
+  address: addressSchema,
+  /** Phone for the 5-10 minute call-back, any US format; stored as E.164. */
+  contactPhone: usPhoneSchema,
+  notes: z.string().trim().max(1000, { error: 'validation.tooLong' }).optional(),
+  /** The chosen start, an ISO-8601 instant (one of the offered slots). */
+  startAt: z.iso.datetime({ offset: true, error: 'validation.startInvalid' }),
+  /** A payment method reference from the gateway (a tokenized card, never a card number). */
+  paymentMethodId: z.string({ error: 'validation.paymentMethodRequired' }).min(1, { error: 'validation.paymentMethodRequired' }).max(200),
+});
+
+export type CreateBookingRequest = z.input<typeof createBookingRequestSchema>;
+
+/** A booking as its customer sees it. Money in cents; instants as ISO-8601 UTC strings. */
+export interface BookingView {
+  id: string;
+  /** Short human reference, e.g. "TB-7K3M9Q". */
+  reference: string;
+  service: ServiceSlug;
+  status: BookingStatus;
+  options: BookingOptions;
+  address: { street: string; unit?: string | null; city: string; state: string; zip: string };
+  contactPhone: string;
+  notes: string | null;
+  scheduledStart: string;
+  scheduledEnd: string;
+  lineItems: LineItem[];
+  subtotalCents: number;
+  taxCents: number;
+  totalCents: number;
+  payment: { status: PaymentStatus; amountHeldCents: number; cardBrand: string | null; cardLast4: string | null; testMode: boolean } | null;
+  createdAt: string;
+}

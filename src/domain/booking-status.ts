@@ -1,0 +1,36 @@
+/**
+ * The booking life cycle (DESIGN.md "Booking life cycle"; docs/decisions/005-booking-status.md):
+ * pending (hold authorized, waiting for dispatch) -> confirmed (worker assigned, ETA) -> en_route
+ * -> in_progress -> completed (final amount captured). Side exits: cancelled, no_show,
+ * payment_failed. Payment states: authorized -> captured | voided, then refunded /
+ * partially_refunded; `failed` when the hold was declined.
+ */
+
+export const BOOKING_STATUSES = [
+  'pending', 'confirmed', 'en_route', 'in_progress', 'completed', 'cancelled', 'no_show', 'payment_failed',
+] as const;
+export type BookingStatus = (typeof BOOKING_STATUSES)[number];
+
+export const PAYMENT_STATUSES = ['authorized', 'captured', 'voided', 'refunded', 'partially_refunded', 'failed'] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+
+const ALLOWED: Record<BookingStatus, readonly BookingStatus[]> = {
+  pending: ['confirmed', 'cancelled', 'payment_failed'],
+  confirmed: ['en_route', 'in_progress', 'cancelled', 'no_show', 'pending'],
+  en_route: ['in_progress', 'cancelled', 'no_show'],
+  in_progress: ['completed'],
+  completed: [],
+  cancelled: [],
+  no_show: [],
+  payment_failed: ['cancelled'],
+};
+
+/** Whether a booking may move from one status to another. */
+export function canTransition(from: BookingStatus, to: BookingStatus): boolean {
+  return ALLOWED[from].includes(to);
+}
+
+/** Statuses in which the booking still lies ahead of the customer. */
+export function isActiveStatus(status: BookingStatus): boolean {
+  return status === 'pending' || status === 'confirmed' || status === 'en_route' || status === 'in_progress';
+}

@@ -1,0 +1,86 @@
+/**
+ * Time slots, first version (issue #2; the capacity engine of issue #4 replaces it): a job may
+ * start every 30 minutes within business hours 8:00-20:00 America/New_York and must end by
+ * closing; the earliest start is two hours from now; days offered are today and the next 14.
+ *
+ * Pure: the clock is an argument. Wall-clock times are built in America/New_York with
+ * @date-fns/tz, so DST days (2026-03-08 loses 2:00-3:00, 2026-11-01 repeats 1:00-2:00) get the
+ * right UTC instants. Dates are 'YYYY-MM-DD' strings in Tampa time; instants are Date (UTC).
+ */
+import { TZDate } from '@date-fns/tz';
+import { addDays, addMinutes, format } from 'date-fns';
+import { BUSINESS_TIME_ZONE } from './time-zone';
+
+export interface SlotRules {
+  /** Opening time, minutes after local midnight (480 = 8:00). */
+  openMinute: number;
+  /** Closing time, minutes after local midnight (1200 = 20:00); a job must end by then. */
+  closeMinute: number;
+  /** Minutes between offered starts. */
+  stepMinutes: number;
+  /** Minimum minutes between now and a start. */
+  leadMinutes: number;
+  /** How many days after today are offered (today + daysAhead). */
+  daysAhead: number;
+}
+
+export const DEFAULT_SLOT_RULES: SlotRules = {
+  openMinute: 8 * 60,
+  closeMinute: 20 * 60,
+  stepMinutes: 30,
+  leadMinutes: 120,
+  daysAhead: 14,
+};
+
+const DATE_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** Today's date in Tampa, as 'YYYY-MM-DD'. */
+export function businessDate(instant: Date): string {
+  return format(new TZDate(instant, BUSINESS_TIME_ZONE), 'yyyy-MM-dd');
+}
+
+/** The dates a customer may book: today (Tampa time) and the next `daysAhead` days. */
+export function bookableDates(now: Date, rules: SlotRules = DEFAULT_SLOT_RULES): string[] {
+  const today = new TZDate(now, BUSINESS_TIME_ZONE);
+  return Array.from({ length: rules.daysAhead + 1 }, (_, i) => format(addDays(today, i), 'yyyy-MM-dd'));
+}
+
+/** The UTC instant of a Tampa wall-clock time on a date. */
+export function businessTime(date: string, minuteOfDay: number): Date {
+  const match = DATE_PATTERN.exec(date);
+  if (!match) throw new RangeError(`date must be YYYY-MM-DD, got ${date}`);
+  const [, y, m, d] = match;
+  const local = new TZDate(Number(y), Number(m) - 1, Number(d), Math.floor(minuteOfDay / 60), minuteOfDay % 60, BUSINESS_TIME_ZONE);
+  return new Date(local.getTime());
+}
+
+/**
+ * Start times offered on a date for a job of the given length.
+ * @param date 'YYYY-MM-DD' in Tampa time
+ * @param durationMinutes the job's length (see jobDurationMinutes)
+ * @param now the current instant
+ * @returns UTC instants, ascending; empty when the date is outside the bookable window
+ * @throws RangeError when the date is malformed
+ */
+export function availableStarts(date: string, durationMinutes: number, now: Date, rules: SlotRules = DEFAULT_SLOT_RULES): Date[] {
+  if (!bookableDates(now, rules).includes(date)) {
+    if (!DATE_PATTERN.test(date)) throw new RangeError(`date must be YYYY-MM-DD, got ${date}`);
+    return [];
+  }
+  const earliest = addMinutes(now, rules.leadMinutes).getTime();
+  const closing = businessTime(date, rules.closeMinute).getTime();
+  const starts: Date[] = [];
+  for (let minute = rules.openMinute; minute + durationMinutes <= rules.closeMinute; minute += rules.stepMinutes) {
+    const start = businessTime(date, minute);
+    if (start.getTime() < earliest) continue;
+    if (addMinutes(start, durationMinutes).getTime() > closing) continue;
+    starts.push(start);
+  }
+  return starts;
+}
+
+/** Whether `start` is one of the starts offered for a job of this length. */
+export function isOfferedStart(start: Date, durationMinutes: number, now: Date, rules: SlotRules = DEFAULT_SLOT_RULES): boolean {
+  const date = businessDate(start);
+  return availableStarts(date, durationMinutes, now, rules).some((s) => s.getTime() === start.getTime());
+}
