@@ -1,0 +1,97 @@
+/**
+ * Builds the Hono app in one place (STYLE.md, hono-open-api-starter's create-app): request
+ * context, logging, security headers, the API areas, JSON 404s under /api, the built web app
+ * with its SPA fallback, and the central error handler. Tests build the same app and call
+ * `app.request()`.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { serveStatic } from '@hono/node-server/serve-static';
+import { Hono } from 'hono';
+import { secureHeaders } from 'hono/secure-headers';
+import { authRoutes } from './auth/auth-routes';
+import { sessionMiddleware } from './auth/session';
+import type { AppDeps, AppEnv } from './lib/app-env';
+import { handleError } from './lib/error-handler';
+import { AppError } from './lib/errors';
+import { languageOf } from './lib/i18n';
+import { bookingsRoutes } from './modules/bookings/bookings.routes';
+import { healthRoutes } from './modules/health/health.routes';
+import { paymentsRoutes } from './modules/payments/payments.routes';
+import { servicesRoutes } from './modules/services/services.routes';
+import { settingsRoutes } from './modules/settings/settings.routes';
+import { uploadsRoutes } from './modules/uploads/uploads.routes';
+import { meRoutes } from './modules/users/me.routes';
+
+export interface AppOptions {
+  /** The built web app (vite's dist/); omitted in API tests. */
+  staticRoot?: string;
+}
+
+export function createApp(deps: AppDeps, options: AppOptions = {}) {
+  const app = new Hono<AppEnv>();
+
+  app.use('*', async (c, next) => {
+    c.set('deps', deps);
+    c.set('lang', languageOf(c.req.header('accept-language')));
+    c.set('user', null);
+    const started = performance.now();
+    await next();
+    deps.logger.info({ method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(performance.now() - started) }, 'request');
+  });
+
+  app.use(
+    '*',
+    secureHeaders({
+      contentSecurityPolicy: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // sonner and Radix set inline styles at run time
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        connectSrc: ["'self'"],
+        fontSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+      },
+      referrerPolicy: 'strict-origin-when-cross-origin',
+      xContentTypeOptions: 'nosniff',
+      xFrameOptions: 'DENY',
+      strictTransportSecurity: deps.config.nodeEnv === 'production' ? 'max-age=31536000; includeSubDomains' : false,
+      crossOriginEmbedderPolicy: false,
+    }),
+  );
+
+  app.route('/api/auth', authRoutes({ ...deps.config.authRateLimit, trustProxy: deps.config.trustProxy }));
+  app.route('/api/health', healthRoutes);
+  app.use('/api/*', sessionMiddleware());
+  app.route('/api/me', meRoutes);
+  app.route('/api/settings', settingsRoutes);
+  app.route('/api/services', servicesRoutes);
+  app.route('/api/uploads', uploadsRoutes);
+  app.route('/api/payments', paymentsRoutes);
+  app.route('/api/bookings', bookingsRoutes);
+  app.all('/api/*', () => {
+    throw new AppError(404, 'route_not_found', 'errors.routeNotFound');
+  });
+
+  if (options.staticRoot && fs.existsSync(path.join(options.staticRoot, 'index.html'))) {
+    const root = path.relative(process.cwd(), options.staticRoot) || '.';
+    app.use('/assets/*', async (c, next) => {
+      await next();
+      if (c.res.ok) c.header('Cache-Control', 'public, max-age=31536000, immutable');
+    });
+    app.use('/*', serveStatic({ root }));
+    app.get('*', async (c, next) => {
+      c.header('Cache-Control', 'no-cache');
+      return serveStatic({ path: path.join(root, 'index.html') })(c, next);
+    });
+  }
+
+  app.onError(handleError);
+  return app;
+}
+
+export type App = ReturnType<typeof createApp>;

@@ -1,0 +1,39 @@
+/**
+ * Mounts Better Auth under /api/auth and reshapes its error answers into the API's error body
+ * `{ message, code, details, hint }`, translated (Better Auth answers in English only).
+ */
+import { Hono } from 'hono';
+import type { AppEnv } from '../lib/app-env';
+import { translator } from '../lib/i18n';
+import { authRateLimit } from './rate-limit';
+
+/** Better Auth error codes -> our i18n keys and field (for `details`). */
+const KNOWN_ERRORS: Record<string, { key: string; field?: string }> = {
+  INVALID_EMAIL_OR_PASSWORD: { key: 'errors.invalidCredentials' },
+  USER_ALREADY_EXISTS: { key: 'errors.emailTaken', field: 'email' },
+  USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL: { key: 'errors.emailTaken', field: 'email' },
+  PASSWORD_TOO_SHORT: { key: 'validation.passwordTooShort', field: 'password' },
+  PASSWORD_TOO_LONG: { key: 'validation.tooLong', field: 'password' },
+  INVALID_EMAIL: { key: 'validation.emailInvalid', field: 'email' },
+};
+
+export function authRoutes(limits: { max: number; windowSeconds: number; trustProxy: boolean }) {
+  const limiter = authRateLimit(limits);
+  return new Hono<AppEnv>()
+    .use('/sign-in/*', limiter)
+    .use('/sign-up/*', limiter)
+    .on(['GET', 'POST'], '/*', async (c) => {
+      const response = await c.var.deps.auth.handler(c.req.raw);
+      if (response.ok || !response.headers.get('content-type')?.includes('application/json')) return response;
+      const body = (await response.clone().json().catch(() => null)) as { code?: string; message?: string } | null;
+      const known = body?.code ? KNOWN_ERRORS[body.code] : undefined;
+      const t = translator(c.var.lang);
+      const message = known ? t(known.key) : (body?.message ?? t('errors.generic'));
+      const headers = new Headers(response.headers);
+      headers.delete('content-length');
+      return new Response(
+        JSON.stringify({ message, code: (body?.code ?? 'auth_error').toLowerCase(), details: known?.field ? { [known.field]: message } : null, hint: null }),
+        { status: response.status, headers },
+      );
+    });
+}

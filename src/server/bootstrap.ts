@@ -1,0 +1,68 @@
+/**
+ * Opens, migrates and seeds the database and wires the app's dependencies. Shared by the
+ * server start (index.ts), the command-line tools and the API tests, so all run the same code.
+ */
+import type { Config } from './config';
+import { createAuth } from './auth/auth';
+import { openDatabase, type DatabaseHandle } from './db/client';
+import { lockDataDir } from './db/lock';
+import { migrateDatabase } from './db/migrate';
+import { seedDatabase } from './db/seed';
+import type { AppDeps } from './lib/app-env';
+import { createLogger } from './lib/logger';
+import { SimulatedGateway } from './payments/simulated-gateway';
+
+export class SimulatedGatewayInProductionError extends Error {
+  constructor() {
+    super('Payments: the simulated (test-mode) gateway is refused when NODE_ENV=production. Configure a real gateway (STRIPE_SECRET_KEY).');
+    this.name = 'SimulatedGatewayInProductionError';
+  }
+}
+
+export interface Runtime {
+  deps: AppDeps;
+  handle: DatabaseHandle;
+  close(): Promise<void>;
+}
+
+/**
+ * @param databaseTarget overrides the config's database (tests pass `{ dir: 'memory://' }`)
+ * @throws DataDirLockedError when another process uses the embedded database directory
+ * @throws SimulatedGatewayInProductionError in production without a real gateway
+ */
+export async function startRuntime(config: Config, databaseTarget?: { url: string } | { dir: string }, overrides: Partial<AppDeps> = {}): Promise<Runtime> {
+  const logger = overrides.logger ?? createLogger(config.logLevel);
+  if (config.nodeEnv === 'production') throw new SimulatedGatewayInProductionError();
+  const target = databaseTarget ?? (config.databaseUrl ? { url: config.databaseUrl } : { dir: `${config.dataDir}/db` });
+  const release = 'dir' in target && target.dir !== 'memory://' ? await lockDataDir(config.dataDir) : async () => {};
+  let handle: DatabaseHandle | undefined;
+  try {
+    handle = await openDatabase(target);
+    await migrateDatabase(handle);
+    await seedDatabase(handle.db);
+  } catch (error) {
+    await handle?.close().catch(() => {});
+    await release();
+    throw error;
+  }
+  const simulatedGateway = new SimulatedGateway(handle.db);
+  const deps: AppDeps = {
+    config,
+    db: handle.db,
+    auth: createAuth(handle.db, config),
+    gateway: simulatedGateway,
+    simulatedGateway,
+    logger,
+    now: () => new Date(),
+    ...overrides,
+  };
+  const opened = handle;
+  return {
+    deps,
+    handle: opened,
+    close: async () => {
+      await opened.close();
+      await release();
+    },
+  };
+}

@@ -1,0 +1,97 @@
+/**
+ * The server's configuration, read from the environment and validated once at start with zod.
+ * A bad value stops the start with a message naming each bad variable. Defaults are safe for
+ * local use; production refuses the development-only fallbacks. Documented in README.md and
+ * .env.example.
+ */
+import path from 'node:path';
+import { z } from 'zod';
+
+const DEV_AUTH_SECRET = 'dev-only-auth-secret-not-for-production-0123456789';
+
+const optionalString = z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), z.string().optional());
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: optionalString.pipe(z.url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// URL' }).optional()),
+  PUBLIC_URL: optionalString.pipe(z.url({ error: 'must be a URL such as https://book.example.com' }).optional()),
+  TRUSTED_ORIGINS: optionalString,
+  BETTER_AUTH_SECRET: optionalString.pipe(z.string().min(32, { error: 'must be at least 32 characters' }).optional()),
+  GOOGLE_CLIENT_ID: optionalString,
+  GOOGLE_CLIENT_SECRET: optionalString,
+  SUPPORT_PHONE: z.string().default('+18135550100'),
+  SUPPORT_EMAIL: z.email({ error: 'must be an email address' }).default('support@tampahandyman.example'),
+  AUTH_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(10),
+  AUTH_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(60),
+  TRUST_PROXY: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  STRIPE_SECRET_KEY: optionalString,
+});
+
+export interface Config {
+  nodeEnv: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  publicUrl: string;
+  trustedOrigins: string[];
+  authSecret: string;
+  google: { clientId: string; clientSecret: string } | null;
+  supportPhone: string;
+  supportEmail: string;
+  authRateLimit: { max: number; windowSeconds: number };
+  trustProxy: boolean;
+  logLevel: string;
+  stripeSecretKey: string | undefined;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/**
+ * Reads and validates the environment.
+ * @throws ConfigError listing every bad variable, e.g. "PORT: Invalid input: expected number"
+ */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    throw new ConfigError(parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`));
+  }
+  const e = parsed.data;
+  const problems: string[] = [];
+  if (e.NODE_ENV === 'production' && !e.BETTER_AUTH_SECRET) problems.push('BETTER_AUTH_SECRET: required in production');
+  if (Boolean(e.GOOGLE_CLIENT_ID) !== Boolean(e.GOOGLE_CLIENT_SECRET)) {
+    problems.push('GOOGLE_CLIENT_ID / GOOGLE_CLIENT_SECRET: set both or neither');
+  }
+  if (problems.length) throw new ConfigError(problems);
+
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
+  const trustedOrigins = new Set([publicUrl, `http://localhost:${e.PORT}`, `http://127.0.0.1:${e.PORT}`]);
+  for (const origin of (e.TRUSTED_ORIGINS ?? '').split(',').map((o) => o.trim()).filter(Boolean)) trustedOrigins.add(origin);
+
+  return {
+    nodeEnv: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    publicUrl,
+    trustedOrigins: [...trustedOrigins],
+    authSecret: e.BETTER_AUTH_SECRET ?? DEV_AUTH_SECRET,
+    google: e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET ? { clientId: e.GOOGLE_CLIENT_ID, clientSecret: e.GOOGLE_CLIENT_SECRET } : null,
+    supportPhone: e.SUPPORT_PHONE,
+    supportEmail: e.SUPPORT_EMAIL,
+    authRateLimit: { max: e.AUTH_RATE_LIMIT_MAX, windowSeconds: e.AUTH_RATE_LIMIT_WINDOW_SECONDS },
+    trustProxy: e.TRUST_PROXY,
+    logLevel: e.LOG_LEVEL,
+    stripeSecretKey: e.STRIPE_SECRET_KEY,
+  };
+}

@@ -1,0 +1,39 @@
+/**
+ * Opens the database: embedded PGlite (a directory on disk, or `memory://` in tests) by
+ * default, a PostgreSQL server through node-postgres when a URL is given. Both speak the same
+ * Drizzle API; the SQL is kept compatible with PostgreSQL 15 (docs/decisions/002-embedded-database.md).
+ */
+import fs from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
+import * as schema from './schema';
+
+export type Schema = typeof schema;
+export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+/** A transaction handle; accepts the same queries as the database. */
+export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+
+export interface DatabaseHandle {
+  db: Database;
+  kind: 'pglite' | 'postgres';
+  close(): Promise<void>;
+}
+
+/**
+ * @param target `{ url }` for a PostgreSQL server, `{ dir }` for PGlite on disk, or
+ *   `{ dir: 'memory://' }` for a throwaway in-memory database
+ */
+export async function openDatabase(target: { url: string } | { dir: string }): Promise<DatabaseHandle> {
+  if ('url' in target) {
+    const pool = new pg.Pool({ connectionString: target.url, max: 20 });
+    const db = drizzlePg(pool, { schema }) as unknown as Database;
+    return { db, kind: 'postgres', close: () => pool.end() };
+  }
+  if (target.dir !== 'memory://') fs.mkdirSync(target.dir, { recursive: true });
+  const client = await PGlite.create(target.dir);
+  const db = drizzlePglite(client, { schema }) as unknown as Database;
+  return { db, kind: 'pglite', close: () => client.close() };
+}

@@ -1,0 +1,78 @@
+/**
+ * Bookings, their event history, and uploaded photos. Money is integer cents; times are
+ * timestamptz (UTC). Statuses follow src/domain/booking-status.ts.
+ */
+import { index, integer, jsonb, pgEnum, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import { BOOKING_STATUSES } from '../../../domain/booking-status';
+import type { BookingOptions } from '../../../domain/booking-options';
+import type { LineItem } from '../../../domain/pricing';
+import { user } from './auth';
+import { appRole } from './people';
+import { services } from './catalog';
+
+export const bookingStatus = pgEnum('booking_status', BOOKING_STATUSES);
+
+export const uploads = pgTable('uploads', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  ownerUserId: text('owner_user_id').references(() => user.id, { onDelete: 'set null' }),
+  /** SHA-256 of the anonymous uploader's cookie token, for photos sent before sign-in. */
+  anonymousOwnerHash: text('anonymous_owner_hash'),
+  contentType: text('content_type').notNull(),
+  sizeBytes: integer('size_bytes').notNull(),
+  storageKey: text('storage_key').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const bookings = pgTable(
+  'bookings',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    reference: text('reference').notNull().unique(),
+    customerId: text('customer_id').notNull().references(() => user.id),
+    serviceSlug: text('service_slug').notNull().references(() => services.slug),
+    status: bookingStatus('status').notNull().default('pending'),
+    options: jsonb('options').$type<BookingOptions>().notNull(),
+    photoUploadId: uuid('photo_upload_id').references(() => uploads.id),
+    street: text('street').notNull(),
+    unit: text('unit'),
+    city: text('city').notNull(),
+    state: text('state').notNull(),
+    zip: text('zip').notNull(),
+    contactPhone: text('contact_phone').notNull(),
+    notes: text('notes'),
+    scheduledStart: timestamp('scheduled_start', { withTimezone: true }).notNull(),
+    scheduledEnd: timestamp('scheduled_end', { withTimezone: true }).notNull(),
+    lineItems: jsonb('line_items').$type<LineItem[]>().notNull(),
+    subtotalCents: integer('subtotal_cents').notNull(),
+    taxRateBps: integer('tax_rate_bps').notNull(),
+    taxCents: integer('tax_cents').notNull(),
+    totalCents: integer('total_cents').notNull(),
+    language: text('language').notNull().default('en'),
+    idempotencyKey: text('idempotency_key').notNull(),
+    requestHash: text('request_hash').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    unique('bookings_customer_idempotency_key').on(t.customerId, t.idempotencyKey),
+    index('bookings_customer_created_idx').on(t.customerId, t.createdAt),
+    index('bookings_scheduled_start_idx').on(t.scheduledStart),
+  ],
+);
+
+export const bookingEvents = pgTable(
+  'booking_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    bookingId: uuid('booking_id').notNull().references(() => bookings.id, { onDelete: 'cascade' }),
+    type: text('type').notNull(),
+    fromStatus: bookingStatus('from_status'),
+    toStatus: bookingStatus('to_status'),
+    actorUserId: text('actor_user_id').references(() => user.id, { onDelete: 'set null' }),
+    actorRole: appRole('actor_role'),
+    amountCents: integer('amount_cents'),
+    note: text('note'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('booking_events_booking_idx').on(t.bookingId, t.createdAt)],
+);

@@ -1,0 +1,6 @@
+/** The whole Drizzle schema, for the client, drizzle-kit and Better Auth's adapter. */
+export * from './auth';
+export * from './people';
+export * from './catalog';
+export * from './bookings';
+export * from './payments';

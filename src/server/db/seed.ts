@@ -1,0 +1,35 @@
+/**
+ * Seeds what an empty database needs to take bookings: the three services at their listed
+ * prices and the default settings. Existing rows are left alone, so an admin's edits survive
+ * restarts.
+ */
+import { DEFAULT_SERVICES } from '../../domain/services';
+import { DEFAULT_SERVICE_AREA_ZIPS } from '../../domain/service-area';
+import { DEFAULT_SLOT_RULES } from '../../domain/slots';
+import { DEFAULT_TAX_RATE_BPS } from '../../domain/pricing';
+import type { Database } from './client';
+import { services, settings } from './schema';
+
+const SERVICE_NAMES: Record<string, string> = {
+  'tv-installation': 'TV installation',
+  'furniture-assembly': 'Furniture assembly',
+  painting: 'Painting',
+};
+
+/** Default business settings (keys of the `settings` table). */
+export const DEFAULT_SETTINGS = {
+  tax_rate_bps: DEFAULT_TAX_RATE_BPS,
+  service_area_zips: DEFAULT_SERVICE_AREA_ZIPS,
+  slot_rules: DEFAULT_SLOT_RULES,
+} as const;
+
+export async function seedDatabase(db: Database): Promise<void> {
+  await db
+    .insert(services)
+    .values(DEFAULT_SERVICES.map((s, i) => ({ slug: s.slug, name: SERVICE_NAMES[s.slug]!, pricingModel: s.pricingModel, unitPriceCents: s.unitPriceCents, sortOrder: i })))
+    .onConflictDoNothing();
+  await db
+    .insert(settings)
+    .values(Object.entries(DEFAULT_SETTINGS).map(([key, value]) => ({ key, value })))
+    .onConflictDoNothing();
+}

@@ -1,0 +1,37 @@
+/**
+ * Starts the server: validates the configuration, opens (and locks) the database, migrates,
+ * seeds, and serves the API and the built web app on PORT.
+ */
+import path from 'node:path';
+import { serve } from '@hono/node-server';
+import { createApp } from './app';
+import { startRuntime } from './bootstrap';
+import { ConfigError, loadConfig } from './config';
+
+async function main() {
+  const config = loadConfig();
+  const runtime = await startRuntime(config);
+  const { logger } = runtime.deps;
+  const app = createApp(runtime.deps, { staticRoot: path.resolve('dist') });
+  const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
+    logger.info(
+      { port: info.port, database: runtime.handle.kind, dataDir: runtime.handle.kind === 'pglite' ? config.dataDir : undefined, payments: runtime.deps.gateway.name },
+      `Tampa handyman is serving on http://localhost:${info.port}`,
+    );
+  });
+  const shutdown = (signal: string) => {
+    logger.info({ signal }, 'shutting down');
+    server.close(() => {
+      runtime.close().finally(() => process.exit(0));
+    });
+    setTimeout(() => process.exit(0), 5000).unref();
+  };
+  process.on('SIGINT', () => shutdown('SIGINT'));
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError) console.error(error.message);
+  else console.error(error instanceof Error ? `${error.name}: ${error.message}` : error);
+  process.exit(1);
+});

@@ -1,0 +1,31 @@
+/**
+ * `GET /api/services/:slug/slots?date=YYYY-MM-DD&durationMinutes=N`: the bookable dates and the
+ * start times offered on one of them (src/domain/slots.ts), in UTC instants.
+ */
+import { Hono } from 'hono';
+import { z } from 'zod';
+import { isServiceSlug } from '../../../domain/services';
+import { availableStarts, bookableDates, businessDate } from '../../../domain/slots';
+import { notFound } from '../../lib/errors';
+import type { AppEnv } from '../../lib/app-env';
+import { parseInput } from '../../lib/validate';
+import { getBusinessSettings } from '../settings/settings.service';
+
+const slotsQuery = z.object({
+  date: z.iso.date({ error: 'validation.startInvalid' }).optional(),
+  durationMinutes: z.coerce.number({ error: 'validation.invalid' }).int({ error: 'validation.invalid' }).min(30, { error: 'validation.invalid' }).max(16 * 60, { error: 'validation.invalid' }),
+});
+
+export const servicesRoutes = new Hono<AppEnv>().get('/:slug/slots', async (c) => {
+  const slug = c.req.param('slug');
+  if (!isServiceSlug(slug)) throw notFound();
+  const query = parseInput(slotsQuery, c.req.query(), 'query');
+  const now = c.var.deps.now();
+  const { slotRules } = await getBusinessSettings(c.var.deps.db);
+  const date = query.date ?? businessDate(now);
+  return c.json({
+    date,
+    dates: bookableDates(now, slotRules),
+    starts: availableStarts(date, query.durationMinutes, now, slotRules).map((s) => s.toISOString()),
+  });
+});

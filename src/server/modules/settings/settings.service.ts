@@ -1,0 +1,35 @@
+/**
+ * The business settings that rules read: unit prices, tax rate, service-area ZIPs and slot
+ * rules, from the `services` and `settings` tables (seeded with the defaults of issue #2).
+ */
+import { asc } from 'drizzle-orm';
+import type { ServiceSlug, PricingModel } from '../../../domain/services';
+import { DEFAULT_SLOT_RULES, type SlotRules } from '../../../domain/slots';
+import type { UnitPrices } from '../../../domain/pricing';
+import type { Database } from '../../db/client';
+import { services, settings } from '../../db/schema';
+import { DEFAULT_SETTINGS } from '../../db/seed';
+
+export interface BusinessSettings {
+  services: { slug: ServiceSlug; pricingModel: PricingModel; unitPriceCents: number; active: boolean }[];
+  unitPrices: UnitPrices;
+  taxRateBps: number;
+  serviceAreaZips: string[];
+  slotRules: SlotRules;
+}
+
+export async function getBusinessSettings(db: Database): Promise<BusinessSettings> {
+  const [serviceRows, settingRows] = await Promise.all([
+    db.select().from(services).orderBy(asc(services.sortOrder)),
+    db.select().from(settings),
+  ]);
+  const values = new Map(settingRows.map((row) => [row.key, row.value]));
+  const list = serviceRows.map((s) => ({ slug: s.slug as ServiceSlug, pricingModel: s.pricingModel, unitPriceCents: s.unitPriceCents, active: s.active }));
+  return {
+    services: list,
+    unitPrices: Object.fromEntries(list.map((s) => [s.slug, s.unitPriceCents])) as UnitPrices,
+    taxRateBps: (values.get('tax_rate_bps') as number | undefined) ?? DEFAULT_SETTINGS.tax_rate_bps,
+    serviceAreaZips: (values.get('service_area_zips') as string[] | undefined) ?? [...DEFAULT_SETTINGS.service_area_zips],
+    slotRules: { ...DEFAULT_SLOT_RULES, ...((values.get('slot_rules') as Partial<SlotRules> | undefined) ?? {}) },
+  };
+}
