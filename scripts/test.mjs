@@ -1,0 +1,100 @@
+/**
+ * `npm test`: every test suite, in order, with one closing count.
+ *  1. Vitest: domain unit tests, API tests on embedded PGlite, web component tests.
+ *  2. The API tests again on PostgreSQL: TEST_DATABASE_URL when set, otherwise a throwaway
+ *     server from the machine's PostgreSQL binaries. Without either it is skipped with a plain
+ *     message — except in CI (CI=true), where that is a failure.
+ *  3. The production build, then Playwright end-to-end tests in Chromium (CHROMIUM_PATH or
+ *     /usr/bin/chromium) against it on a fresh data directory. Without Chromium: skipped with a
+ *     message, and a failure in CI.
+ * Ends with "tests: N passed, N failed" and exits non-zero on any failure.
+ */
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { startThrowawayPostgres } from './throwaway-postgres.mjs';
+
+const ci = process.env.CI === 'true' || process.env.CI === '1';
+const reportDir = path.resolve('.tmp/test-reports');
+fs.rmSync(reportDir, { recursive: true, force: true });
+fs.mkdirSync(reportDir, { recursive: true });
+
+let passed = 0;
+let failed = 0;
+let skipped = 0;
+const problems = [];
+
+function run(label, command, args, env = {}) {
+  console.log(`\n=== ${label}`);
+  const result = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+  if (result.status !== 0) problems.push(`${label} exited with ${result.status}`);
+  return result.status === 0;
+}
+
+function countVitest(file) {
+  if (!fs.existsSync(file)) return problems.push(`no report ${file}`);
+  const report = JSON.parse(fs.readFileSync(file, 'utf8'));
+  passed += report.numPassedTests;
+  failed += report.numFailedTests;
+  skipped += report.numPendingTests + (report.numTodoTests ?? 0);
+}
+
+function countPlaywright(file) {
+  if (!fs.existsSync(file)) return problems.push(`no report ${file}`);
+  const { stats } = JSON.parse(fs.readFileSync(file, 'utf8'));
+  passed += stats.expected + stats.flaky;
+  failed += stats.unexpected;
+  skipped += stats.skipped;
+}
+
+const vitest = (name, projects, env) => {
+  const output = path.join(reportDir, `${name}.json`);
+  run(name, 'npx', ['vitest', 'run', ...projects.flatMap((p) => ['--project', p]), '--reporter=default', '--reporter=json', `--outputFile.json=${output}`], env);
+  countVitest(output);
+};
+
+// 1. Unit, API on PGlite, web components.
+vitest('vitest (unit, api on PGlite, web)', ['unit', 'api', 'web'], { TEST_DATABASE_URL: '' });
+
+// 2. API on PostgreSQL.
+let postgres = null;
+let databaseUrl = process.env.TEST_DATABASE_URL;
+if (!databaseUrl) {
+  try {
+    postgres = await startThrowawayPostgres();
+    databaseUrl = postgres?.url;
+    if (postgres) console.log(`\nStarted a throwaway ${postgres.version} at ${postgres.url}`);
+  } catch (error) {
+    problems.push(`could not start a throwaway PostgreSQL server: ${error.message}`);
+  }
+}
+if (databaseUrl) {
+  try {
+    vitest('vitest (api on PostgreSQL)', ['api'], { TEST_DATABASE_URL: databaseUrl });
+  } finally {
+    postgres?.stop();
+  }
+} else {
+  const message = 'PostgreSQL suite SKIPPED: no PostgreSQL binaries under /usr/lib/postgresql and no TEST_DATABASE_URL.';
+  console.log(`\n${message}`);
+  if (ci) problems.push(`${message} (not allowed in CI)`);
+}
+
+// 3. Production build and end-to-end tests in Chromium.
+const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+if (fs.existsSync(chromium)) {
+  if (run('build', 'npx', ['vite', 'build', '--logLevel', 'warn'])) {
+    const output = path.join(reportDir, 'playwright.json');
+    run('playwright (end to end in Chromium)', 'npx', ['playwright', 'test'], { PLAYWRIGHT_JSON_OUTPUT_NAME: output, CHROMIUM_PATH: chromium });
+    countPlaywright(output);
+  }
+} else {
+  const message = `End-to-end suite SKIPPED: no Chromium at ${chromium} (install it with: apt-get install -y chromium, or set CHROMIUM_PATH).`;
+  console.log(`\n${message}`);
+  if (ci) problems.push(`${message} (not allowed in CI)`);
+}
+
+if (problems.length) console.log(`\nProblems:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+const failures = failed + (problems.length && failed === 0 ? 1 : 0);
+console.log(`\ntests: ${passed} passed, ${failures} failed${skipped ? `, ${skipped} skipped` : ''}`);
+process.exit(failures || problems.length ? 1 : 0);

@@ -1,0 +1,80 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config';
+import { createTestApp, databaseKind, type TestApp } from './test/test-app';
+
+describe(`app (${databaseKind})`, () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t?.close());
+
+  it('reports health with the database reachable', async () => {
+    const response = await t.request('/api/health');
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ status: 'ok', database: 'up' });
+  });
+
+  it('answers unknown API routes with a JSON 404 in the error shape', async () => {
+    const response = await t.request('/api/does-not-exist', { headers: { 'Accept-Language': 'es' } });
+    expect(response.status).toBe(404);
+    expect(await response.json()).toEqual({ message: 'No existe esa ruta de la API.', code: 'route_not_found', details: null, hint: null });
+  });
+
+  it('sends security headers', async () => {
+    const response = await t.request('/api/health');
+    const csp = response.headers.get('content-security-policy') ?? '';
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toContain("script-src 'self'");
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(response.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+  });
+
+  it('serves the public settings with the seeded services, tax rate and test-mode payments', async () => {
+    const body = await (await t.request('/api/settings/public')).json();
+    expect(body.services).toEqual([
+      { slug: 'tv-installation', pricingModel: 'per_job', unitPriceCents: 4500, active: true },
+      { slug: 'furniture-assembly', pricingModel: 'per_hour', unitPriceCents: 3500, active: true },
+      { slug: 'painting', pricingModel: 'per_room', unitPriceCents: 25000, active: true },
+    ]);
+    expect(body.taxRateBps).toBe(750);
+    expect(body.serviceAreaZips).toContain('33602');
+    expect(body.payments).toEqual({ gateway: 'simulated', testMode: true });
+  });
+
+  it('refuses a malformed JSON body with a 400', async () => {
+    const { cookie } = await t.signUp();
+    const response = await t.request('/api/bookings', { method: 'POST', cookie, headers: { 'Idempotency-Key': 'malformed-1', 'Content-Type': 'application/json' }, body: '{not json' });
+    expect(response.status).toBe(400);
+    expect((await response.json()).code).toBe('validation_failed');
+  });
+});
+
+describe('configuration', () => {
+  it('names each bad variable', () => {
+    let error: unknown;
+    try {
+      loadConfig({ PORT: 'abc', DATABASE_URL: 'mysql://x', SUPPORT_EMAIL: 'nope' });
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const message = (error as Error).message;
+    expect(message).toContain('PORT');
+    expect(message).toContain('DATABASE_URL');
+    expect(message).toContain('SUPPORT_EMAIL');
+  });
+
+  it('requires an auth secret in production', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/BETTER_AUTH_SECRET/);
+  });
+
+  it('has safe local defaults', () => {
+    const config = loadConfig({});
+    expect(config.port).toBe(3000);
+    expect(config.dataDir).toMatch(/data$/);
+    expect(config.databaseUrl).toBeUndefined();
+    expect(config.google).toBeNull();
+  });
+});
