@@ -1,7 +1,7 @@
 /**
  * What the customer tells us about the job, per service, as zod schemas shared by the booking
  * form and the API. Every message is an i18n key under `validation.*`; the English texts of the
- * spec (section 5) live in `src/web/locales/en/translation.json`, the Spanish ones beside them.
+ * spec (section 5) live in `src/web/locales/en/validation.json`, the Spanish ones beside them.
  */
 import { z } from 'zod';
 import { PAINTING_MINUTES_PER_ROOM, TV_JOB_MINUTES } from './services';
