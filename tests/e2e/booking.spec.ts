@@ -1,0 +1,154 @@
+import { expect, test, type Page } from '@playwright/test';
+
+/**
+ * A new customer books each service from the home page to "Booking received!" and sees the
+ * bookings in My Bookings; each validation message of the spec appears when its rule is broken.
+ */
+
+const next = (page: Page) => page.getByRole('button', { name: 'Next', exact: true }).click();
+
+async function chooseTomorrowsFirstTime(page: Page) {
+  await expect(page.getByRole('heading', { name: /Date & Time/ }).first()).toBeVisible();
+  const dates = page.getByRole('group', { name: 'Date' }).getByRole('button');
+  await dates.nth(1).click();
+  const times = page.getByRole('group', { name: /Start times/ }).getByRole('button');
+  await times.first().click();
+  await next(page);
+}
+
+async function fillAddress(page: Page, zip = '33602') {
+  await page.getByLabel('Street address').fill('100 N Tampa St');
+  await page.getByLabel('City').fill('Tampa');
+  await page.getByLabel('ZIP code').fill(zip);
+  await page.getByLabel('Contact phone').fill('(813) 555-0123');
+  await page.getByRole('button', { name: 'Schedule Service' }).click();
+}
+
+async function signUpInline(page: Page, email: string) {
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByText('Please sign in to continue with your booking.')).toBeVisible();
+  await page.getByRole('button', { name: 'Create account', exact: true }).click();
+  await page.getByLabel('Full name (optional)').fill('Rosa Díaz');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill('correct-horse-9');
+  await page.getByLabel(/I agree to the/).check();
+  await page.getByRole('button', { name: 'Create Account', exact: true }).click();
+}
+
+async function payAndConfirm(page: Page, card = '4242 4242 4242 4242') {
+  await expect(page.getByText('Test mode').first()).toBeVisible();
+  await page.getByLabel('Card number').fill(card);
+  await page.getByLabel('Expiry (MM/YY)').fill('12/30');
+  await page.getByLabel('CVC').fill('123');
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByRole('button', { name: 'Confirm & Book' }).click();
+}
+
+test('a new customer books a TV installation, furniture assembly and painting, and sees them in My Bookings', async ({ page }) => {
+  const email = `e2e-${Date.now()}@example.com`;
+
+  // TV installation, from the home page, signing up inline.
+  await page.goto('/');
+  await page.locator('a[href="/book/tv-installation"]').first().click();
+  await expect(page).toHaveURL(/\/book\/tv-installation$/);
+  await next(page); // Service
+  await page.getByLabel('40-55"').check();
+  await page.getByLabel('Flat mount').check();
+  await page.getByLabel(/drilling into walls/).check();
+  await page.getByLabel(/service limitations/).check();
+  await expect(page.getByText('$48.38').filter({ visible: true }).first()).toBeVisible(); // $45 + 7.5% tax
+  await next(page);
+  await chooseTomorrowsFirstTime(page);
+  await fillAddress(page);
+  await signUpInline(page, email);
+  await payAndConfirm(page);
+  await expect(page.getByRole('heading', { name: 'Booking received!' })).toBeVisible();
+  await expect(page.getByText('Our team will be in touch within 5-10 minutes.')).toBeVisible();
+  await expect(page.getByText(/technician and ETA will show/)).toBeVisible();
+
+  // Furniture assembly, already signed in (the Sign In step is skipped).
+  await page.goto('/book/furniture-assembly');
+  await next(page);
+  await page.getByLabel('Product name').fill('IKEA MALM 6-drawer dresser');
+  await page.getByLabel('Estimated hours').selectOption('2');
+  await next(page);
+  await chooseTomorrowsFirstTime(page);
+  await fillAddress(page, '33629');
+  await expect(page.getByRole('heading', { name: /Payment/ }).first()).toBeVisible();
+  await payAndConfirm(page);
+  await expect(page.getByRole('heading', { name: 'Booking received!' })).toBeVisible();
+
+  // Painting, through the /services/{slug}/book route.
+  await page.goto('/services/painting/book');
+  await next(page);
+  await page.getByLabel('Rooms').selectOption('2');
+  await page.getByLabel('Paint color code').fill('SW 7005 Pure White');
+  await page.getByLabel("I'll provide the paint").check();
+  await next(page);
+  await chooseTomorrowsFirstTime(page);
+  await fillAddress(page, '33647');
+  await payAndConfirm(page);
+  await expect(page.getByRole('heading', { name: 'Booking received!' })).toBeVisible();
+
+  // My Bookings lists all three, newest first.
+  await page.getByRole('link', { name: 'My Bookings' }).first().click();
+  await expect(page.getByRole('heading', { name: 'My Bookings' })).toBeVisible();
+  const main = page.getByRole('main');
+  await expect(main.getByText('Painting').first()).toBeVisible();
+  await expect(main.getByText('Furniture assembly').first()).toBeVisible();
+  await expect(main.getByText('TV installation').first()).toBeVisible();
+  await expect(main.getByText('$48.38').filter({ visible: true }).first()).toBeVisible();
+  await expect(main.getByText('$537.50').filter({ visible: true }).first()).toBeVisible();
+});
+
+test('each validation message appears when its rule is broken', async ({ page }) => {
+  await page.goto('/book/tv-installation');
+  await next(page);
+  await next(page);
+  await expect(page.getByText('Please select a screen size.')).toBeVisible();
+  await expect(page.getByText('Please accept the wall risk disclaimer to continue.')).toBeVisible();
+  await expect(page.getByText('Please acknowledge the service limitations.')).toBeVisible();
+  await page.getByLabel('Under 40"').check();
+  await page.getByLabel(/drilling into walls/).check();
+  await next(page);
+  await expect(page.getByText('Please select a screen size.')).toBeHidden();
+  await expect(page.getByText('Please accept the wall risk disclaimer to continue.')).toBeHidden();
+  await expect(page.getByText('Please acknowledge the service limitations.')).toBeVisible();
+
+  await page.goto('/book/furniture-assembly');
+  await next(page);
+  await next(page);
+  await expect(page.getByText('Please provide at least one: product name, URL, or photo.')).toBeVisible();
+
+  // Outside the service area, and the sign-in requirement.
+  await page.goto('/book/painting');
+  await next(page);
+  await page.getByLabel('Buy the paint for me').check();
+  await next(page);
+  await chooseTomorrowsFirstTime(page);
+  await fillAddress(page, '33701');
+  await expect(page.getByText(/don't serve ZIP code 33701/)).toBeVisible();
+  await page.getByLabel('ZIP code').fill('33602');
+  await page.getByRole('button', { name: 'Schedule Service' }).click();
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByText('Please sign in to continue with your booking.')).toBeVisible();
+});
+
+test('the draft survives a reload and a declined card creates no booking', async ({ page }) => {
+  await page.goto('/book/tv-installation');
+  await next(page);
+  await page.getByLabel('66-75"').check();
+  await page.getByLabel(/drilling into walls/).check();
+  await page.getByLabel(/service limitations/).check();
+  await next(page);
+  await chooseTomorrowsFirstTime(page);
+  await page.reload();
+  await expect(page.getByRole('heading', { name: /Address & Schedule/ }).first()).toBeVisible();
+  await fillAddress(page);
+  await signUpInline(page, `declined-${Date.now()}@example.com`);
+  await payAndConfirm(page, '4000 0000 0000 0002');
+  await expect(page.getByText('Your card was declined.')).toBeVisible();
+  await expect(page.getByRole('heading', { name: /Payment/ }).first()).toBeVisible();
+  await page.goto('/my-bookings');
+  await expect(page.getByText('You have no bookings yet.')).toBeVisible();
+});
