@@ -31,7 +31,8 @@ test('the home page has no serious accessibility violations', async ({ page }) =
 test('an unknown path shows the 404 page with a way home', async ({ page }) => {
   await page.goto('/no/such/page');
   await expect(page.getByText('Oops! Page not found')).toBeVisible();
-  await expect(page.getByText('404', { exact: true }).filter({ visible: true })).toBeVisible();
+  await expect(page.getByRole('heading', { name: /404/ })).toContainText('Oops! Page not found');
+  await expect(page.getByText('404', { exact: true }).first()).toBeVisible();
   await page.getByRole('link', { name: /home/i }).last().click();
   await expect(page).toHaveURL(/\/$/);
 });

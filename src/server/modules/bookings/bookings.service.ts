@@ -107,7 +107,7 @@ export async function createBooking(ctx: BookingContext, idempotencyKey: string,
     });
   } catch (error) {
     if (error instanceof CardDeclinedError) throw new AppError(402, 'card_declined', 'errors.cardDeclined', { rawMessage: error.bankMessage, hint: 'validation.paymentMethodRequired' });
-    if (error instanceof PaymentMethodNotFoundError) throw badRequest('validation_failed', 'errors.paymentMethodNotFound', { details: { paymentMethodId: 'errors.paymentMethodNotFound' } });
+    if (error instanceof PaymentMethodNotFoundError) throw badRequest('payment_method_not_found', 'errors.paymentMethodNotFound', { details: { paymentMethodId: 'errors.paymentMethodNotFound' } });
     throw error;
   }
 

@@ -1,0 +1,107 @@
+/**
+ * The fallback error screen of spec section 2, the router's ErrorBoundary: "Oops! Something
+ * went wrong" with Try Again (reloads the page), Go Home, and Report Bug (a mail draft to
+ * support with the error details and a prompt to describe what the user was doing).
+ * A 404 thrown by a route shows the not-found content instead. The error also goes to the
+ * console; sending it to the error log (log_error) comes with the error-logging issue.
+ */
+import { QueryClientContext } from '@tanstack/react-query';
+import Bug from 'lucide-react/icons/bug';
+import House from 'lucide-react/icons/house';
+import RefreshCw from 'lucide-react/icons/refresh-cw';
+import type { TFunction } from 'i18next';
+import { useContext, useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { isRouteErrorResponse, useRouteError } from 'react-router';
+import { Button, buttonVariants } from '@/web/components/ui/button';
+import { DEFAULT_SUPPORT_EMAIL, publicSettingsQueryOptions } from '@/web/lib/public-settings';
+import { NotFoundContent } from './not-found-content';
+
+/** Keeps the mail draft under the length mail clients accept in a mailto: link. */
+const MAX_STACK_CHARS = 1200;
+
+export function ErrorScreen() {
+  const error = useRouteError();
+  const { t } = useTranslation();
+  // Read without subscribing and without requiring a provider: this screen must never throw.
+  const queryClient = useContext(QueryClientContext);
+  const supportEmail = queryClient?.getQueryData(publicSettingsQueryOptions.queryKey)?.supportEmail || DEFAULT_SUPPORT_EMAIL;
+
+  useEffect(() => {
+    console.error('Unhandled route error', error);
+  }, [error]);
+
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    return (
+      <main id="main-content" tabIndex={-1} className="min-h-dvh bg-slate-50 focus:outline-none">
+        <NotFoundContent reloadHome />
+      </main>
+    );
+  }
+
+  const reportHref = bugReportMailto(error, supportEmail, t);
+
+  return (
+    <main id="main-content" tabIndex={-1} className="flex min-h-dvh items-center justify-center bg-slate-50 px-4 py-12 focus:outline-none">
+      <section
+        aria-labelledby="error-screen-title"
+        className="flex w-full max-w-lg flex-col items-center gap-4 rounded-xl border border-slate-200 bg-white p-6 text-center shadow-sm sm:p-8"
+      >
+        <div role="alert" className="flex flex-col gap-4">
+          <h1 id="error-screen-title" className="text-2xl font-bold text-slate-900">
+            {t('errorScreen.title')}
+          </h1>
+          <p className="text-slate-700">{t('errorScreen.body')}</p>
+        </div>
+        <div className="flex w-full flex-col gap-2 sm:flex-row sm:justify-center">
+          <Button size="lg" onClick={() => window.location.reload()}>
+            <RefreshCw aria-hidden="true" className="h-4 w-4" />
+            {t('errorScreen.tryAgain')}
+          </Button>
+          <a href="/" className={buttonVariants({ variant: 'outline', size: 'lg' })}>
+            <House aria-hidden="true" className="h-4 w-4" />
+            {t('errorScreen.goHome')}
+          </a>
+          <a href={reportHref} className={buttonVariants({ variant: 'outline', size: 'lg' })}>
+            <Bug aria-hidden="true" className="h-4 w-4" />
+            {t('errorScreen.reportBug')}
+          </a>
+        </div>
+      </section>
+    </main>
+  );
+}
+
+/** The error's message and stack, whatever was thrown (an Error, a route response, anything). */
+export function describeError(error: unknown, t: TFunction): { message: string; stack: string | null } {
+  if (isRouteErrorResponse(error)) {
+    const data = typeof error.data === 'string' ? error.data : error.data ? JSON.stringify(error.data) : '';
+    return { message: [error.status, error.statusText, data].filter(Boolean).join(' '), stack: null };
+  }
+  if (error instanceof Error) return { message: error.message || error.name, stack: error.stack ?? null };
+  if (typeof error === 'string' && error) return { message: error, stack: null };
+  return { message: t('errorScreen.mail.unknownError'), stack: null };
+}
+
+/**
+ * A mailto: link to support whose body asks what the user was doing and carries the error
+ * message, stack (shortened), page URL, time and browser.
+ */
+export function bugReportMailto(error: unknown, supportEmail: string, t: TFunction, now: Date = new Date()): string {
+  const { message, stack } = describeError(error, t);
+  const shortStack = stack && stack.length > MAX_STACK_CHARS ? `${stack.slice(0, MAX_STACK_CHARS)}…` : stack;
+  const subject = t('errorScreen.mail.subject', { message: message.slice(0, 80) });
+  const body = [
+    t('errorScreen.mail.prompt'),
+    '',
+    '',
+    '',
+    `--- ${t('errorScreen.mail.details')} ---`,
+    `${t('errorScreen.mail.error')}: ${message}`,
+    ...(shortStack ? [`${t('errorScreen.mail.stack')}:`, shortStack] : []),
+    `${t('errorScreen.mail.url')}: ${window.location.href}`,
+    `${t('errorScreen.mail.time')}: ${now.toISOString()}`,
+    `${t('errorScreen.mail.userAgent')}: ${navigator.userAgent}`,
+  ].join('\n');
+  return `mailto:${supportEmail}?subject=${encodeURIComponent(subject)}&body=${encodeURIComponent(body)}`;
+}

@@ -1,0 +1,160 @@
+/**
+ * The site header (spec section 2): brand link home, Call Now, My Bookings, Admin Dashboard
+ * (admins only), Sign In / Sign Out, and the language switch. From the `lg` breakpoint the items
+ * sit in one row; below it, Call Now stays visible and the rest fold into a menu button, so a
+ * 360 px phone never scrolls sideways. The menu closes on navigation and on Escape.
+ */
+import { useQueryClient } from '@tanstack/react-query';
+import LogIn from 'lucide-react/icons/log-in';
+import LogOut from 'lucide-react/icons/log-out';
+import Menu from 'lucide-react/icons/menu';
+import Phone from 'lucide-react/icons/phone';
+import Wrench from 'lucide-react/icons/wrench';
+import X from 'lucide-react/icons/x';
+import { useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, NavLink, useLocation, useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { ApiError } from '@/web/lib/api-client';
+import { signOut, useMe } from '@/web/lib/auth';
+import { cn } from '@/web/lib/cn';
+import { formatPhoneForDisplay, telHref, useSupportContacts } from '@/web/lib/public-settings';
+import { LanguageSwitch } from './language-switch';
+
+const focusRing = 'focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:ring-offset-2';
+
+export function Header() {
+  const { t } = useTranslation();
+  const location = useLocation();
+  const menuId = useId();
+  const menuButton = useRef<HTMLButtonElement>(null);
+  // The menu is open for one location only, so any navigation closes it.
+  const [openAtKey, setOpenAtKey] = useState<string | null>(null);
+  const menuOpen = openAtKey === location.key;
+  const { phone } = useSupportContacts();
+
+  const closeOnEscape = (event: KeyboardEvent) => {
+    if (event.key === 'Escape' && menuOpen) {
+      setOpenAtKey(null);
+      menuButton.current?.focus();
+    }
+  };
+
+  return (
+    <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur" onKeyDown={closeOnEscape}>
+      <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-2 px-3 sm:px-4">
+        <Link to="/" className={cn('flex min-w-0 items-center gap-2 rounded-md font-bold text-slate-900', focusRing)}>
+          <Wrench aria-hidden="true" className="hidden h-6 w-6 shrink-0 text-brand-600 min-[380px]:block" />
+          <span className="truncate sm:hidden">{t('header.brandShort')}</span>
+          <span className="hidden truncate sm:inline">{t('header.brand')}</span>
+        </Link>
+
+        <div className="flex shrink-0 items-center gap-2">
+          <a
+            href={telHref(phone)}
+            title={formatPhoneForDisplay(phone)}
+            className={cn(
+              'inline-flex h-10 items-center gap-1.5 rounded-md bg-brand-600 px-3 text-sm font-semibold text-white hover:bg-brand-700',
+              focusRing,
+            )}
+          >
+            <Phone aria-hidden="true" className="h-4 w-4" />
+            <span>{t('header.callNow')}</span>
+            <span className="sr-only">{formatPhoneForDisplay(phone)}</span>
+          </a>
+
+          <nav aria-label={t('header.mainNav')} className="hidden items-center gap-1 lg:flex">
+            <HeaderNavItems layout="row" />
+          </nav>
+          <LanguageSwitch className="hidden lg:inline-flex" />
+
+          <button
+            ref={menuButton}
+            type="button"
+            aria-expanded={menuOpen}
+            aria-controls={menuId}
+            onClick={() => setOpenAtKey(menuOpen ? null : location.key)}
+            className={cn('inline-flex h-10 w-10 items-center justify-center rounded-md border border-slate-300 text-slate-800 hover:bg-slate-100 lg:hidden', focusRing)}
+          >
+            {menuOpen ? <X aria-hidden="true" className="h-5 w-5" /> : <Menu aria-hidden="true" className="h-5 w-5" />}
+            <span className="sr-only">{menuOpen ? t('header.closeMenu') : t('header.openMenu')}</span>
+          </button>
+        </div>
+      </div>
+
+      <div id={menuId} hidden={!menuOpen} className="border-t border-slate-200 bg-white lg:hidden">
+        {menuOpen ? (
+          <div className="mx-auto flex max-w-6xl flex-col gap-3 px-3 py-3 sm:px-4">
+            <nav aria-label={t('header.mainNav')}>
+              <HeaderNavItems layout="column" onNavigate={() => setOpenAtKey(null)} />
+            </nav>
+            <LanguageSwitch className="self-start" />
+          </div>
+        ) : null}
+      </div>
+    </header>
+  );
+}
+
+/** My Bookings, Admin Dashboard (admins), and Sign In or Sign Out. */
+function HeaderNavItems({ layout, onNavigate }: { layout: 'row' | 'column'; onNavigate?: () => void }) {
+  const { t } = useTranslation();
+  const { data: me, isPending } = useMe();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const [signingOut, setSigningOut] = useState(false);
+  const signedIn = Boolean(me?.user);
+
+  const itemClass = cn(
+    'inline-flex min-h-10 items-center gap-1.5 rounded-md px-3 text-sm font-medium text-slate-800 hover:bg-slate-100',
+    focusRing,
+    layout === 'column' && 'w-full',
+  );
+  const linkClass = ({ isActive }: { isActive: boolean }) => cn(itemClass, isActive && 'bg-brand-50 text-brand-800');
+
+  const handleSignOut = async () => {
+    setSigningOut(true);
+    try {
+      await signOut(queryClient);
+      onNavigate?.();
+      await navigate('/');
+      toast.success(t('header.signedOutToast'));
+    } catch (error) {
+      toast.error(error instanceof ApiError ? error.message : t('errors.generic'));
+    } finally {
+      setSigningOut(false);
+    }
+  };
+
+  return (
+    <ul className={cn('flex', layout === 'row' ? 'items-center gap-1' : 'flex-col gap-1')}>
+      <li>
+        <NavLink to="/my-bookings" className={linkClass} onClick={onNavigate}>
+          {t('header.myBookings')}
+        </NavLink>
+      </li>
+      {me?.role === 'admin' ? (
+        <li>
+          <NavLink to="/admin" end className={linkClass} onClick={onNavigate}>
+            {t('header.adminDashboard')}
+          </NavLink>
+        </li>
+      ) : null}
+      {isPending ? null : signedIn ? (
+        <li>
+          <button type="button" className={itemClass} onClick={handleSignOut} disabled={signingOut} aria-busy={signingOut}>
+            <LogOut aria-hidden="true" className="h-4 w-4" />
+            {signingOut ? t('common.processing') : t('header.signOut')}
+          </button>
+        </li>
+      ) : (
+        <li>
+          <NavLink to="/auth" className={linkClass} onClick={onNavigate}>
+            <LogIn aria-hidden="true" className="h-4 w-4" />
+            {t('header.signIn')}
+          </NavLink>
+        </li>
+      )}
+    </ul>
+  );
+}

@@ -1,0 +1,26 @@
+/**
+ * `POST /api/bookings`: places the card hold and creates the booking. The Idempotency-Key makes
+ * a retry (double click, network drop) answer with the same booking instead of a second one.
+ * On success the customer's booking list is refreshed.
+ */
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { BookingView, CreateBookingRequest } from '@/domain/booking-request';
+import { apiFetch } from '@/web/lib/api-client';
+
+export interface CreateBookingInput {
+  request: CreateBookingRequest;
+  /** 8-200 characters, one per draft (a UUID). */
+  idempotencyKey: string;
+}
+
+export function createBooking({ request, idempotencyKey }: CreateBookingInput): Promise<BookingView> {
+  return apiFetch<BookingView>('/api/bookings', { method: 'POST', body: request, headers: { 'Idempotency-Key': idempotencyKey } });
+}
+
+export function useCreateBooking() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createBooking,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['bookings'] }),
+  });
+}

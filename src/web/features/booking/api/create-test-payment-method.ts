@@ -1,0 +1,31 @@
+/**
+ * `POST /api/payments/test-mode/payment-methods`: tokenizes a test card with the simulated
+ * gateway (test mode only, signed in). The answer is a card reference; the number and security
+ * code go no further than this request. A 400 carries details.number / expiry / cvc.
+ */
+import { useMutation } from '@tanstack/react-query';
+import { apiFetch } from '@/web/lib/api-client';
+
+export interface TestCardInput {
+  number: string;
+  expMonth: number;
+  /** Four digits, e.g. 2030. */
+  expYear: number;
+  cvc: string;
+}
+
+export interface TestPaymentMethod {
+  id: string;
+  brand: string;
+  last4: string;
+  expMonth: number;
+  expYear: number;
+}
+
+export function createTestPaymentMethod(card: TestCardInput): Promise<TestPaymentMethod> {
+  return apiFetch<TestPaymentMethod>('/api/payments/test-mode/payment-methods', { method: 'POST', body: card });
+}
+
+export function useCreateTestPaymentMethod() {
+  return useMutation({ mutationFn: createTestPaymentMethod });
+}

@@ -1,0 +1,94 @@
+/**
+ * Step 4, Address & Schedule: the job address, the phone we call within 5-10 minutes, and notes
+ * for the technician, checked with the domain schemas; the ZIP must be inside the service area
+ * (public settings) before the customer moves on. Shows the chosen time to confirm the schedule.
+ */
+import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
+import { isInServiceArea } from '@/domain/service-area';
+import { Button } from '@/web/components/ui/button';
+import { formatTampaDateTime } from '@/web/lib/format';
+import type { AddressValues } from '../hooks/use-booking-draft';
+import { useMessageText } from '../hooks/use-message-text';
+import { useStepForm, type StepFormOptions } from '../hooks/use-step-form';
+import { addressStepSchema } from '../utils/address-step-schema';
+import { TextAreaField, TextField } from './fields';
+import { StepActions } from './step-layout';
+
+export interface AddressStepValues {
+  address: AddressValues;
+  contactPhone: string;
+  notes: string;
+}
+
+export interface AddressStepProps extends StepFormOptions<AddressStepValues> {
+  startAt: string | null;
+  serviceAreaZips: readonly string[];
+  onChangeTime: () => void;
+  onSubmit: () => void;
+  onBack: () => void;
+}
+
+export function AddressStep({ startAt, serviceAreaZips, onChangeTime, onSubmit, onBack, ...formOptions }: AddressStepProps) {
+  const { t, i18n } = useTranslation();
+  const text = useMessageText();
+  const { register, handleSubmit, setError, formState: { errors } } =
+    useStepForm<AddressStepValues, z.output<typeof addressStepSchema>>(addressStepSchema, formOptions);
+
+  const submit = handleSubmit(({ address }) => {
+    if (!isInServiceArea(address.zip, serviceAreaZips)) {
+      setError('address.zip', { message: t('validation.outsideServiceArea', { zip: address.zip }) }, { shouldFocus: true });
+      return;
+    }
+    onSubmit();
+  });
+
+  return (
+    <form noValidate onSubmit={submit} className="space-y-6">
+      {startAt && (
+        <div className="flex flex-wrap items-center justify-between gap-2 rounded-md border border-slate-200 bg-slate-50 p-3 text-sm">
+          <p>
+            <span className="font-medium">{t('booking.address.scheduledFor')}</span> {formatTampaDateTime(startAt, i18n.language)}
+          </p>
+          <Button variant="link" size="sm" className="h-auto px-0" onClick={onChangeTime}>
+            {t('booking.address.changeTime')}
+          </Button>
+        </div>
+      )}
+      <fieldset className="grid gap-4 sm:grid-cols-6">
+        <legend className="mb-3 text-base font-semibold text-slate-900">{t('booking.address.legend')}</legend>
+        <TextField
+          id="address-street" className="sm:col-span-4" autoComplete="address-line1"
+          label={t('booking.address.street')} registration={register('address.street')} error={text(errors.address?.street?.message)}
+        />
+        <TextField
+          id="address-unit" className="sm:col-span-2" autoComplete="address-line2" optional
+          label={t('booking.address.unit')} registration={register('address.unit')} error={text(errors.address?.unit?.message)}
+        />
+        <TextField
+          id="address-city" className="sm:col-span-3" autoComplete="address-level2"
+          label={t('booking.address.city')} registration={register('address.city')} error={text(errors.address?.city?.message)}
+        />
+        <TextField
+          id="address-state" className="sm:col-span-1" autoComplete="address-level1" maxLength={2}
+          label={t('booking.address.state')} registration={register('address.state')} error={text(errors.address?.state?.message)}
+        />
+        <TextField
+          id="address-zip" className="sm:col-span-2" autoComplete="postal-code" inputMode="numeric" maxLength={10}
+          label={t('booking.address.zip')} registration={register('address.zip')} error={text(errors.address?.zip?.message)}
+        />
+      </fieldset>
+      <TextField
+        id="contact-phone" type="tel" autoComplete="tel" inputMode="tel"
+        label={t('booking.address.phone')} hint={t('booking.address.phoneHint')}
+        registration={register('contactPhone')} error={text(errors.contactPhone?.message)}
+      />
+      <TextAreaField
+        id="notes" optional maxLength={1000}
+        label={t('booking.address.notes')} hint={t('booking.address.notesHint')}
+        registration={register('notes')} error={text(errors.notes?.message)}
+      />
+      <StepActions onBack={onBack} submitLabel={t('booking.actions.scheduleService')} />
+    </form>
+  );
+}

@@ -1,0 +1,221 @@
+// @vitest-environment jsdom
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import type { BookingView } from '@/domain/booking-request';
+import { newDraft, type BookingDraft } from '../hooks/use-booking-draft';
+import { Component as BookingPage } from '../pages/booking-page';
+import { fakeApi, renderWithProviders, TEST_SETTINGS, type ApiHandler } from '../testing/render';
+
+const START = '2026-05-15T18:00:00.000Z';
+const ME = { user: { id: 'u1', email: 'ana@example.com', name: 'Ana' }, profile: null, role: 'user' };
+const SIGNED_OUT = { user: null, profile: null, role: null };
+
+const BOOKING: BookingView = {
+  id: 'b1',
+  reference: 'TB-7K3M9Q',
+  service: 'tv-installation',
+  status: 'pending',
+  options: { service: 'tv-installation', screenSize: '56_65', bracket: 'none', wallRiskAccepted: true, limitationsAcknowledged: true },
+  address: { street: '401 Channelside Dr', unit: null, city: 'Tampa', state: 'FL', zip: '33602' },
+  contactPhone: '+18135550123',
+  notes: null,
+  scheduledStart: START,
+  scheduledEnd: '2026-05-15T19:00:00.000Z',
+  lineItems: [{ code: 'tv_installation', unit: 'job', quantity: 1, unitPriceCents: 4500, amountCents: 4500, taxCents: 338 }],
+  subtotalCents: 4500,
+  taxCents: 338,
+  totalCents: 4838,
+  payment: { status: 'authorized', amountHeldCents: 4838, cardBrand: 'visa', cardLast4: '4242', testMode: true },
+  createdAt: '2026-05-15T14:00:00.000Z',
+};
+
+function api(overrides: Record<string, ApiHandler> = {}, me: unknown = ME) {
+  return fakeApi({
+    'GET /api/me': () => ({ body: me }),
+    'GET /api/settings/public': () => ({ body: TEST_SETTINGS }),
+    'GET /api/services/tv-installation/slots': () => ({ body: { date: '2026-05-15', dates: ['2026-05-15', '2026-05-16'], starts: [START] } }),
+    'POST /api/payments/test-mode/payment-methods': () => ({ status: 201, body: { id: 'pm_1', brand: 'visa', last4: '4242', expMonth: 12, expYear: 2030 } }),
+    'POST /api/bookings': () => ({ status: 201, body: BOOKING }),
+    ...overrides,
+  });
+}
+
+/** A draft completed up to `step`, as if the customer had filled in every earlier step. */
+function seedDraft(step: BookingDraft['step'], change: Partial<BookingDraft> = {}): BookingDraft {
+  const draft = newDraft('tv-installation');
+  const filled: BookingDraft = {
+    ...draft,
+    step,
+    options: { ...draft.options, 'tv-installation': BOOKING.options as BookingDraft['options']['tv-installation'] },
+    date: '2026-05-15',
+    startAt: START,
+    address: { street: '401 Channelside Dr', unit: '', city: 'Tampa', state: 'FL', zip: '33602' },
+    contactPhone: '(813) 555-0123',
+    paymentMethod: { id: 'pm_1', brand: 'visa', last4: '4242' },
+    ...change,
+  };
+  sessionStorage.setItem('booking-draft:tv-installation', JSON.stringify(filled));
+  return filled;
+}
+
+const renderPage = (route = '/book/tv-installation') => renderWithProviders(<BookingPage />, { route, path: '/book/:slug' });
+const heading = (name: string) => screen.findByRole('heading', { level: 2, name });
+const click = async (name: string | RegExp) => userEvent.click(await screen.findByRole('button', { name }));
+
+describe('booking flow', () => {
+  it('books a TV installation from the first step to the confirmation', async () => {
+    const { calls } = api();
+    renderPage();
+
+    expect(await heading('Service')).toBeInTheDocument();
+    expect(screen.getByRole('radio', { name: /TV installation/ })).toBeChecked();
+    expect(screen.getByRole('navigation', { name: 'Booking steps' })).toHaveTextContent('Options & Details');
+    await click('Next');
+
+    expect(await heading('Options & Details')).toHaveFocus();
+    await userEvent.click(screen.getByRole('radio', { name: '56-65"' }));
+    await userEvent.click(screen.getByRole('checkbox', { name: /drilling into walls/ }));
+    await userEvent.click(screen.getByRole('checkbox', { name: /no electrical work/ }));
+    await click('Next');
+
+    expect(await heading('Date & Time')).toHaveFocus();
+    await click('2:00 PM');
+    await click('Next');
+
+    expect(await heading('Address & Schedule')).toBeInTheDocument();
+    await userEvent.type(screen.getByLabelText('Street address'), '401 Channelside Dr');
+    await userEvent.type(screen.getByLabelText('ZIP code'), '33602');
+    await userEvent.type(screen.getByLabelText('Contact phone'), '(813) 555-0123');
+    await click('Schedule Service');
+
+    // Signed in already: Sign In is skipped.
+    expect(await heading('Payment')).toHaveFocus();
+    expect(screen.getByText('Test mode')).toBeInTheDocument();
+    expect(screen.getByText("We place a hold of $48.38 now; you're charged only after the job is done.")).toBeInTheDocument();
+    expect(screen.getByText(/4242 4242 4242 4242 \(approved\) or 4000 0000 0000 0002 \(declined\)/)).toBeInTheDocument();
+    await userEvent.type(screen.getByLabelText('Card number'), '4242 4242 4242 4242');
+    await userEvent.type(screen.getByLabelText('Expiry (MM/YY)'), '12/30');
+    await userEvent.type(screen.getByLabelText('CVC'), '123');
+    await click('Continue');
+
+    expect(await heading('Review')).toBeInTheDocument();
+    expect(calls.find((c) => c.url.includes('payment-methods'))?.body).toEqual({ number: '4242424242424242', expMonth: 12, expYear: 2030, cvc: '123' });
+    expect(sessionStorage.getItem('booking-draft:tv-installation')).not.toContain('4242424242424242');
+    expect(screen.getByText('Visa ending in 4242')).toBeInTheDocument();
+    expect(screen.getByText('Phone: (813) 555-0123')).toBeInTheDocument();
+    expect(screen.getByText('Free cancellation up to 24 hours before your appointment.')).toBeInTheDocument();
+    const draftKey = (JSON.parse(sessionStorage.getItem('booking-draft:tv-installation')!) as BookingDraft).idempotencyKey;
+    await click('Confirm & Book');
+
+    expect(await heading('Booking received!')).toBeInTheDocument();
+    expect(screen.getByText('Our team will be in touch within 5-10 minutes.')).toBeInTheDocument();
+    expect(screen.getByText('Your assigned technician and ETA will show in My Bookings shortly.')).toBeInTheDocument();
+    expect(screen.getByText('TB-7K3M9Q')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'My Bookings' })).toHaveAttribute('href', '/my-bookings');
+    const post = calls.find((c) => c.method === 'POST' && c.url === '/api/bookings')!;
+    expect(post.headers['Idempotency-Key']).toBe(draftKey);
+    expect(post.body).toMatchObject({
+      options: { service: 'tv-installation', screenSize: '56_65', bracket: 'none' },
+      address: { street: '401 Channelside Dr', city: 'Tampa', state: 'FL', zip: '33602' },
+      contactPhone: '+18135550123',
+      startAt: START,
+      paymentMethodId: 'pm_1',
+    });
+    const after = JSON.parse(sessionStorage.getItem('booking-draft:tv-installation')!) as BookingDraft;
+    expect(after.step).toBe('service');
+    expect(after.idempotencyKey).not.toBe(draftKey);
+  });
+
+  it('shows Processing... while booking and never posts twice', async () => {
+    let release: () => void = () => {};
+    const { calls } = api({ 'POST /api/bookings': () => new Promise((resolve) => (release = () => resolve({ status: 201, body: BOOKING }))) });
+    seedDraft('review');
+    renderPage();
+
+    await click('Confirm & Book');
+    const busy = await screen.findByRole('button', { name: 'Processing...' });
+    expect(busy).toBeDisabled();
+    await userEvent.click(busy);
+    release();
+    expect(await heading('Booking received!')).toBeInTheDocument();
+    expect(calls.filter((c) => c.url === '/api/bookings')).toHaveLength(1);
+  });
+
+  it('goes back to Payment with the bank\'s message when the card is declined', async () => {
+    api({ 'POST /api/bookings': () => ({ status: 402, body: { message: 'Your card was declined.', code: 'card_declined', details: null, hint: null } }) });
+    const seeded = seedDraft('review');
+    renderPage();
+
+    await click('Confirm & Book');
+    expect(await heading('Payment')).toHaveFocus();
+    expect(screen.getByRole('alert')).toHaveTextContent('Your card was declined.');
+    expect(screen.getByLabelText('Card number')).toBeInTheDocument();
+    const stored = JSON.parse(sessionStorage.getItem('booking-draft:tv-installation')!) as BookingDraft;
+    expect(stored.paymentMethod).toBeNull();
+    expect(stored.idempotencyKey).not.toBe(seeded.idempotencyKey);
+  });
+
+  it('goes back to Date & Time when the slot was taken', async () => {
+    const { calls } = api({
+      'POST /api/bookings': () => ({ status: 409, body: { message: 'That time is no longer available. Please choose another time.', code: 'slot_unavailable', details: null, hint: null } }),
+    });
+    seedDraft('review');
+    renderPage();
+
+    await click('Confirm & Book');
+    expect(await heading('Date & Time')).toBeInTheDocument();
+    expect(screen.getByRole('alert')).toHaveTextContent('That time is no longer available.');
+    await waitFor(() => expect(calls.filter((c) => c.url.includes('/slots')).length).toBeGreaterThan(0));
+    expect(screen.getByRole('button', { name: '2:00 PM' })).toHaveAttribute('aria-pressed', 'false');
+  });
+
+  it('goes back to the step of the first failing field with the server\'s messages', async () => {
+    api({
+      'POST /api/bookings': () => ({
+        status: 422,
+        body: { message: 'Sorry, we don\'t serve ZIP code 33602 yet.', code: 'outside_service_area', details: { 'address.zip': 'Not served: 33602' }, hint: null },
+      }),
+    });
+    seedDraft('review');
+    renderPage();
+
+    await click('Confirm & Book');
+    expect(await heading('Address & Schedule')).toBeInTheDocument();
+    expect(screen.getByText('Not served: 33602')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByLabelText('ZIP code')).toHaveFocus());
+  });
+
+  it('asks a signed-out customer to sign in, keeping the draft', async () => {
+    api({}, SIGNED_OUT);
+    seedDraft('signin', { paymentMethod: null });
+    renderPage();
+
+    expect(await heading('Sign In')).toBeInTheDocument();
+    expect(screen.getByLabelText('Email')).toBeInTheDocument();
+    await click('Continue');
+    expect(await screen.findByText('Please sign in to continue with your booking.')).toBeInTheDocument();
+    await click('Create account');
+    expect(screen.getByRole('button', { name: 'Create account' })).toHaveAttribute('aria-pressed', 'true');
+    expect(JSON.parse(sessionStorage.getItem('booking-draft:tv-installation')!).address.street).toBe('401 Channelside Dr');
+  });
+
+  it('restores the draft after a reload', async () => {
+    api();
+    const { unmount } = renderPage();
+    await click('Next');
+    await userEvent.click(await screen.findByRole('radio', { name: 'Over 75"' }));
+    unmount();
+
+    renderPage();
+    expect(await heading('Options & Details')).toBeInTheDocument();
+    expect(screen.getByRole('radio', { name: 'Over 75"' })).toBeChecked();
+  });
+
+  it('shows the not-found message for an unknown service', async () => {
+    api();
+    renderPage('/book/plumbing');
+    expect(await screen.findByRole('heading', { name: /Oops! Page not found/ })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Return to Home' })).toHaveAttribute('href', '/');
+  });
+});

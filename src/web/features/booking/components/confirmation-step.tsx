@@ -1,0 +1,44 @@
+/** Step 8, Confirmation: the booking was received; we call within 5-10 minutes; its details and where to follow it. */
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { BookingView } from '@/domain/booking-request';
+import { buttonVariants } from '@/web/components/ui/button';
+import { formatTampaDateTime } from '@/web/lib/format';
+import { formatAddress, formatPrice } from '../utils/format';
+
+export function ConfirmationStep({ booking }: { booking: BookingView }) {
+  const { t, i18n } = useTranslation();
+  const held = booking.payment?.amountHeldCents ?? booking.totalCents;
+  const rows: [string, string][] = [
+    [t('booking.confirmation.reference'), booking.reference],
+    [t('booking.confirmation.service'), t(`services.${booking.service}.name`)],
+    [t('booking.confirmation.when'), formatTampaDateTime(booking.scheduledStart, i18n.language)],
+    [t('booking.confirmation.address'), formatAddress(booking.address)],
+    [t('booking.confirmation.held'), formatPrice(held, i18n.language)],
+  ];
+  return (
+    <div className="space-y-5">
+      <div className="space-y-2 rounded-md border border-green-200 bg-green-50 p-4 text-green-900">
+        <p className="font-medium">{t('booking.confirmation.contact')}</p>
+        <p>{t('booking.confirmation.technician')}</p>
+      </div>
+      <dl className="space-y-2 text-sm">
+        {rows.map(([label, value]) => (
+          <div key={label} className="grid gap-0.5 sm:grid-cols-[10rem_minmax(0,1fr)] sm:gap-3">
+            <dt className="text-slate-600">{label}</dt>
+            <dd className="break-words font-medium text-slate-900">{value}</dd>
+          </div>
+        ))}
+      </dl>
+      <p className="text-sm text-slate-700">{t('booking.confirmation.charge')}</p>
+      <div className="flex flex-col gap-3 sm:flex-row">
+        <Link to="/my-bookings" className={buttonVariants({ size: 'lg' })}>
+          {t('booking.confirmation.myBookings')}
+        </Link>
+        <Link to="/" className={buttonVariants({ variant: 'outline', size: 'lg' })}>
+          {t('booking.confirmation.home')}
+        </Link>
+      </div>
+    </div>
+  );
+}

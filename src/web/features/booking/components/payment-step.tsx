@@ -1,0 +1,69 @@
+/**
+ * Step 6, Payment: explains the card hold (charged only after the job), then either shows the
+ * saved card or the active gateway's card entry. Only the card reference is kept.
+ */
+import type { ComponentType } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '@/web/components/ui/button';
+import type { PublicSettings } from '@/web/lib/public-settings';
+import type { SavedCard } from '../hooks/use-booking-draft';
+import { cardBrandName, formatPrice } from '../utils/format';
+import type { CardEntryProps } from './card-entry';
+import { StepActions } from './step-layout';
+import { TestModeCardForm } from './test-mode-card-form';
+
+/** The card entry for the configured gateway; null when this build has none for it. */
+function cardEntryFor(payments: PublicSettings['payments']): ComponentType<CardEntryProps> | null {
+  return payments.testMode ? TestModeCardForm : null;
+}
+
+export interface PaymentStepProps {
+  settings: PublicSettings | undefined;
+  settingsError: boolean;
+  holdCents: number;
+  savedCard: SavedCard | null;
+  onCardSaved: (card: SavedCard) => void;
+  onForgetCard: () => void;
+  onContinue: () => void;
+  onBack: () => void;
+}
+
+export function PaymentStep({ settings, settingsError, holdCents, savedCard, onCardSaved, onForgetCard, onContinue, onBack }: PaymentStepProps) {
+  const { t, i18n } = useTranslation();
+  const CardEntry = settings ? cardEntryFor(settings.payments) : null;
+
+  return (
+    <div className="space-y-5">
+      <div className="space-y-2 rounded-md border border-brand-100 bg-brand-50 p-4 text-sm text-slate-800">
+        {settings?.payments.testMode && (
+          <span className="inline-block rounded-full bg-amber-100 px-2.5 py-0.5 text-xs font-bold tracking-wide text-amber-900 uppercase">
+            {t('booking.payment.testMode')}
+          </span>
+        )}
+        <p className="font-medium">{t('booking.payment.hold', { amount: formatPrice(holdCents, i18n.language) })}</p>
+        {settings?.payments.testMode && <p>{t('booking.payment.testCards')}</p>}
+      </div>
+
+      {savedCard ? (
+        <div className="space-y-5">
+          <div className="flex flex-wrap items-center justify-between gap-3 rounded-md border border-slate-200 bg-white p-4">
+            <p className="font-medium">{t('booking.payment.savedCard', { brand: cardBrandName(savedCard.brand), last4: savedCard.last4 })}</p>
+            <Button variant="outline" size="sm" onClick={onForgetCard}>
+              {t('booking.payment.useDifferentCard')}
+            </Button>
+          </div>
+          <StepActions onBack={onBack} submitLabel={t('booking.actions.continue')} onSubmit={onContinue} />
+        </div>
+      ) : CardEntry ? (
+        <CardEntry submitLabel={t('booking.actions.continue')} onSaved={onCardSaved} onBack={onBack} />
+      ) : (
+        <div className="space-y-5">
+          <p className="text-slate-700" role={settingsError ? 'alert' : 'status'}>
+            {settings ? t('booking.payment.noCardEntry') : settingsError ? t('booking.payment.settingsFailed') : t('booking.payment.loading')}
+          </p>
+          <StepActions onBack={onBack} submitLabel={t('booking.actions.continue')} onSubmit={onContinue} />
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,50 @@
+/**
+ * What to do when the API refuses a booking (docs/api.md): which step the customer goes back
+ * to, what is shown there, and what of the draft no longer holds. The server's message is shown
+ * as it comes (already in the customer's language; a decline carries the bank's words).
+ */
+import { ApiError } from '@/web/lib/api-client';
+import { firstFailingStep, type DraftStep } from './steps';
+
+export interface StepFeedback {
+  step: DraftStep;
+  message?: string;
+  /** Field path of the request ("options.screenSize") -> translated message. */
+  fields?: Record<string, string>;
+}
+
+export interface BookingRejection extends StepFeedback {
+  /** The card was declined or is gone: the customer must add a card again. */
+  clearCard?: boolean;
+  /** The time was taken meanwhile: the customer must pick another. */
+  clearStart?: boolean;
+  /**
+   * The request may or may not have reached the server (network error, 5xx): retry with the
+   * same Idempotency-Key so it is booked at most once. Any definite refusal needs a new key,
+   * since the corrected booking is a different request.
+   */
+  sameKeyOnRetry: boolean;
+}
+
+export function rejectionOf(error: unknown, fallbackMessage: string): BookingRejection {
+  if (!(error instanceof ApiError)) {
+    return { step: 'review', message: error instanceof Error ? error.message : fallbackMessage, sameKeyOnRetry: true };
+  }
+  const { status, code, message } = error;
+  const sameKeyOnRetry = status === 0 || status >= 500 || status === 429;
+  if (status === 402 || code === 'card_declined' || code === 'payment_method_not_found') {
+    return { step: 'payment', message, clearCard: true, sameKeyOnRetry };
+  }
+  if (code === 'slot_unavailable') return { step: 'datetime', message, clearStart: true, sameKeyOnRetry };
+  if (status === 401) return { step: 'signin', message, sameKeyOnRetry };
+  const fields = error.details && Object.keys(error.details).length > 0 ? error.details : undefined;
+  if (fields) return { step: firstFailingStep(Object.keys(fields)), message, fields, sameKeyOnRetry };
+  return { step: 'review', message, sameKeyOnRetry };
+}
+
+/** Feedback for a draft that fails the request schema before it is sent (same shape as a 400). */
+export function feedbackFromIssues(issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string }>, message: string): StepFeedback {
+  const fields: Record<string, string> = {};
+  for (const issue of issues) fields[issue.path.map(String).join('.')] ??= issue.message;
+  return { step: firstFailingStep(Object.keys(fields)), message, fields };
+}

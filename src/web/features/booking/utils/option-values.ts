@@ -1,0 +1,71 @@
+/**
+ * The options form values of each service as the customer is still entering them (possibly
+ * incomplete), their defaults, and the bridge to the domain: `parseOptions` applies the domain
+ * schemas (booking-options.ts) and `quoteDraft` prices a draft with the domain's quoteBooking.
+ */
+import {
+  bookingOptionsSchema,
+  type BookingOptions,
+  type PAINT_SUPPLIERS,
+  type SCREEN_SIZES,
+  type TV_BRACKETS,
+} from '@/domain/booking-options';
+import { quoteBooking, type PriceQuote, type UnitPrices } from '@/domain/pricing';
+
+export interface TvOptionValues {
+  service: 'tv-installation';
+  screenSize?: (typeof SCREEN_SIZES)[number];
+  bracket: (typeof TV_BRACKETS)[number];
+  wallRiskAccepted: boolean;
+  limitationsAcknowledged: boolean;
+}
+
+export interface FurnitureOptionValues {
+  service: 'furniture-assembly';
+  productName: string;
+  productUrl: string;
+  photoUploadId?: string;
+  /** The uploaded photo's file name, shown beside the preview (not sent to the API). */
+  photoName?: string;
+  estimatedHours: number;
+}
+
+export interface PaintingOptionValues {
+  service: 'painting';
+  rooms: number;
+  colorCode: string;
+  paintSupplier?: (typeof PAINT_SUPPLIERS)[number];
+}
+
+export type OptionValues = TvOptionValues | FurnitureOptionValues | PaintingOptionValues;
+
+/** Each service keeps its own values, so switching services and back loses nothing. */
+export interface OptionValuesByService {
+  'tv-installation': TvOptionValues;
+  'furniture-assembly': FurnitureOptionValues;
+  painting: PaintingOptionValues;
+}
+
+export function defaultOptionValues(): OptionValuesByService {
+  return {
+    'tv-installation': { service: 'tv-installation', bracket: 'none', wallRiskAccepted: false, limitationsAcknowledged: false },
+    'furniture-assembly': { service: 'furniture-assembly', productName: '', productUrl: '', estimatedHours: 1 },
+    painting: { service: 'painting', rooms: 1, colorCode: '' },
+  };
+}
+
+/** The service's options when they pass the domain rules, otherwise null. */
+export function parseOptions(values: OptionValues): BookingOptions | null {
+  const parsed = bookingOptionsSchema.safeParse(values);
+  return parsed.success ? parsed.data : null;
+}
+
+/**
+ * Prices a draft that may still be incomplete. The price depends only on the service and its
+ * quantity (the hours or rooms, which always hold a value from their select), and quoteBooking
+ * reads nothing else, so unfinished acknowledgements do not hide the running price.
+ */
+export function quoteDraft(values: OptionValues, prices: UnitPrices, taxRateBps: number): PriceQuote {
+  const options = parseOptions(values) ?? (values as unknown as BookingOptions);
+  return quoteBooking(options, prices, taxRateBps);
+}

@@ -1,0 +1,35 @@
+/**
+ * The booking flow's steps in the spec's order (section 2, "Booking flow steps"), and which step
+ * owns each field of the booking request, so an error about a field sends the customer back to
+ * the step where that field is entered.
+ */
+export const BOOKING_STEPS = ['service', 'options', 'datetime', 'address', 'signin', 'payment', 'review', 'confirmation'] as const;
+export type BookingStep = (typeof BOOKING_STEPS)[number];
+
+/** The steps a draft can rest on (confirmation only exists once a booking was made). */
+export type DraftStep = Exclude<BookingStep, 'confirmation'>;
+
+export function stepIndex(step: BookingStep): number {
+  return BOOKING_STEPS.indexOf(step);
+}
+
+export function isDraftStep(value: unknown): value is DraftStep {
+  return typeof value === 'string' && value !== 'confirmation' && (BOOKING_STEPS as readonly string[]).includes(value);
+}
+
+/**
+ * The step where a request field is entered.
+ * @param path a field path of CreateBookingRequest as the API reports it ("options.screenSize", "address.zip")
+ */
+export function stepOfField(path: string): DraftStep {
+  if (path === 'options' || path.startsWith('options.')) return 'options';
+  if (path === 'startAt') return 'datetime';
+  if (path === 'paymentMethodId') return 'payment';
+  if (path === 'address' || path.startsWith('address.') || path === 'contactPhone' || path === 'notes') return 'address';
+  return 'review';
+}
+
+/** Of several failing fields, the one entered earliest in the flow. */
+export function firstFailingStep(paths: readonly string[]): DraftStep {
+  return paths.map(stepOfField).reduce<DraftStep>((first, step) => (stepIndex(step) < stepIndex(first) ? step : first), 'review');
+}

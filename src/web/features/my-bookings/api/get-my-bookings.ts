@@ -1,0 +1,28 @@
+/**
+ * The signed-in customer's bookings: `GET /api/bookings` answers `{ bookings: BookingView[] }`,
+ * the caller's own, newest first (docs/api.md). 401 when signed out.
+ * The query key starts with "bookings", so invalidating ['bookings'] (after a new booking)
+ * refreshes this list.
+ */
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { BookingView } from '@/domain/booking-request';
+import { apiFetch } from '@/web/lib/api-client';
+
+export const myBookingsQueryKey = ['bookings', 'mine'] as const;
+
+export async function getMyBookings(signal?: AbortSignal): Promise<BookingView[]> {
+  const { bookings } = await apiFetch<{ bookings: BookingView[] }>('/api/bookings', { signal });
+  return bookings;
+}
+
+export function getMyBookingsQueryOptions() {
+  return queryOptions({
+    queryKey: myBookingsQueryKey,
+    queryFn: ({ signal }) => getMyBookings(signal),
+  });
+}
+
+/** The bookings, newest first; pass `enabled: false` while the user is not signed in. */
+export function useMyBookings({ enabled = true }: { enabled?: boolean } = {}) {
+  return useQuery({ ...getMyBookingsQueryOptions(), enabled });
+}

@@ -1,0 +1,110 @@
+// @vitest-environment jsdom
+import '@testing-library/jest-dom/vitest';
+import { cleanup, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { BookingView } from '@/domain/booking-request';
+import { mockApi, renderPage, SIGNED_OUT } from '@/web/test/render-route';
+import { Component as MyBookingsPage } from './my-bookings-page';
+
+const ME = { user: { id: 'u1', email: 'ana@example.com', name: 'Ana' }, profile: null, role: 'user' };
+
+function booking(overrides: Partial<BookingView>): BookingView {
+  return {
+    id: 'b1',
+    reference: 'TB-7K3M9Q',
+    service: 'tv-installation',
+    status: 'pending',
+    options: { service: 'tv-installation', screenSize: '40_55', bracket: 'none', wallRiskAccepted: true, limitationsAcknowledged: true },
+    address: { street: '123 Main St', unit: 'Apt 4', city: 'Tampa', state: 'FL', zip: '33602' },
+    contactPhone: '+18135550123',
+    notes: null,
+    // 2026-05-15 18:30 UTC is 2:30 PM in Tampa (EDT).
+    scheduledStart: '2026-05-15T18:30:00.000Z',
+    scheduledEnd: '2026-05-15T19:30:00.000Z',
+    lineItems: [],
+    subtotalCents: 4500,
+    taxCents: 338,
+    totalCents: 4838,
+    payment: { status: 'authorized', amountHeldCents: 4838, cardBrand: 'visa', cardLast4: '4242', testMode: true },
+    createdAt: '2026-05-14T12:00:00.000Z',
+    ...overrides,
+  };
+}
+
+function renderMyBookings() {
+  return renderPage(<MyBookingsPage />, { path: '/my-bookings' });
+}
+
+describe('My Bookings page', () => {
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+  });
+
+  it('asks a signed-out visitor to sign in and come back here', async () => {
+    mockApi({ 'GET /api/me': { body: SIGNED_OUT } });
+    renderMyBookings();
+
+    expect(await screen.findByText('Please sign in to see your bookings.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Sign In' })).toHaveAttribute('href', '/auth?redirect=%2Fmy-bookings');
+  });
+
+  it('lists bookings newest first with Tampa time, address, status, total and the card hold', async () => {
+    mockApi({
+      'GET /api/me': { body: ME },
+      'GET /api/bookings': {
+        body: {
+          bookings: [
+            booking({ id: 'old', reference: 'TB-OLD111', service: 'painting', status: 'completed', createdAt: '2026-05-01T12:00:00.000Z', payment: null }),
+            booking({}),
+          ],
+        },
+      },
+    });
+    renderMyBookings();
+
+    const cards = await screen.findAllByRole('article');
+    expect(cards).toHaveLength(2);
+    const newest = cards[0];
+    expect(within(newest).getByRole('heading', { name: 'TV installation' })).toBeInTheDocument();
+    expect(newest).toHaveTextContent('Reference TB-7K3M9Q');
+    expect(newest).toHaveTextContent('Friday, May 15, 2026 at 2:30 PM EDT');
+    expect(newest).toHaveTextContent('123 Main St, Apt 4, Tampa, FL 33602');
+    expect(newest).toHaveTextContent("Received – we'll call you shortly");
+    expect(newest).toHaveTextContent('$48.38');
+    expect(newest).toHaveTextContent('Visa ending in 4242');
+    expect(newest).toHaveTextContent('$48.38 held on your card, not charged yet');
+    expect(within(cards[1]).getByRole('heading', { name: 'Painting' })).toBeInTheDocument();
+    expect(cards[1]).toHaveTextContent('Completed');
+  });
+
+  it('offers a way to book when there are no bookings', async () => {
+    mockApi({ 'GET /api/me': { body: ME }, 'GET /api/bookings': { body: { bookings: [] } } });
+    renderMyBookings();
+
+    expect(await screen.findByText('You have no bookings yet.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Book a service' })).toHaveAttribute('href', '/');
+  });
+
+  it('shows the error and retries on request', async () => {
+    let calls = 0;
+    mockApi({
+      'GET /api/me': { body: ME },
+      'GET /api/bookings': () => {
+        calls += 1;
+        return calls === 1
+          ? { status: 500, body: { message: 'Something went wrong on our side. Please try again.', code: 'internal' } }
+          : { body: { bookings: [booking({})] } };
+      },
+    });
+    renderMyBookings();
+
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent("We couldn't load your bookings.");
+    expect(alert).toHaveTextContent('Something went wrong on our side. Please try again.');
+
+    await userEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('Reference TB-7K3M9Q')).toBeInTheDocument();
+  });
+});

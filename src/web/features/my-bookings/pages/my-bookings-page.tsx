@@ -1,0 +1,87 @@
+/**
+ * /my-bookings: the signed-in customer's bookings, newest first, with their status and card
+ * hold. Signed out: a message and a Sign In link that brings the user back here.
+ */
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { BookingView } from '@/domain/booking-request';
+import { LoadingScreen } from '@/web/components/layout/loading-screen';
+import { Button, buttonVariants } from '@/web/components/ui/button';
+import { Card } from '@/web/components/ui/card';
+import { ApiError } from '@/web/lib/api-client';
+import { useMe } from '@/web/lib/auth';
+import { cn } from '@/web/lib/cn';
+import { BookingCard } from '../components/booking-card';
+import { useMyBookings } from '../api/get-my-bookings';
+
+const SIGN_IN_HREF = `/auth?redirect=${encodeURIComponent('/my-bookings')}`;
+
+export function Component() {
+  const { t } = useTranslation();
+  const me = useMe();
+  const signedIn = Boolean(me.data?.user);
+  const bookings = useMyBookings({ enabled: signedIn });
+
+  const list = bookings.data ?? [];
+  const sessionExpired = bookings.error instanceof ApiError && bookings.error.status === 401;
+
+  let content;
+  if (me.isPending || (signedIn && bookings.isPending)) {
+    content = <LoadingScreen />;
+  } else if (!signedIn || sessionExpired) {
+    content = (
+      <Card className="flex flex-col items-start gap-4 p-6">
+        <p className="text-slate-700">{t('myBookings.signedOut')}</p>
+        <Link to={SIGN_IN_HREF} className={buttonVariants({ size: 'lg' })}>
+          {t('myBookings.signIn')}
+        </Link>
+      </Card>
+    );
+  } else if (bookings.isError) {
+    content = (
+      <Card role="alert" className="flex flex-col items-start gap-3 border-red-200 p-6">
+        <p className="font-semibold text-slate-900">{t('myBookings.loadFailed')}</p>
+        <p className="text-sm text-slate-700">{bookings.error instanceof ApiError ? bookings.error.message : t('errors.generic')}</p>
+        <Button onClick={() => void bookings.refetch()} disabled={bookings.isFetching}>
+          {bookings.isFetching ? t('common.loading') : t('common.retry')}
+        </Button>
+      </Card>
+    );
+  } else if (list.length === 0) {
+    content = (
+      <Card className="flex flex-col items-start gap-4 p-6">
+        <p className="text-slate-700">{t('myBookings.empty')}</p>
+        <Link to="/" className={buttonVariants({ size: 'lg' })}>
+          {t('common.bookService')}
+        </Link>
+      </Card>
+    );
+  } else {
+    content = (
+      <>
+        <ul className="flex flex-col gap-4">
+          {newestFirst(list).map((booking) => (
+            <li key={booking.id}>
+              <BookingCard booking={booking} />
+            </li>
+          ))}
+        </ul>
+        <Link to="/" className={cn(buttonVariants({ variant: 'outline', size: 'lg' }), 'self-start')}>
+          {t('common.bookService')}
+        </Link>
+      </>
+    );
+  }
+
+  return (
+    <div className="mx-auto flex max-w-3xl flex-col gap-6 px-4 py-10">
+      <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">{t('myBookings.title')}</h1>
+      {content}
+    </div>
+  );
+}
+
+/** Newest booking first, by when it was made (the server already answers in this order). */
+function newestFirst(bookings: BookingView[]): BookingView[] {
+  return [...bookings].sort((a, b) => Date.parse(b.createdAt) - Date.parse(a.createdAt));
+}
