@@ -16,7 +16,7 @@ export default defineConfig({
       },
       {
         resolve: { alias },
-        test: { name: 'web', include: ['src/web/**/*.test.{ts,tsx}'], environment: 'jsdom', setupFiles: ['./src/web/test/setup.ts'] },
+        test: { name: 'web', include: ['src/web/**/*.test.{ts,tsx}'], environment: 'jsdom', setupFiles: ['./src/web/test/setup.ts'], testTimeout: 15_000 },
       },
     ],
   },

@@ -2,8 +2,13 @@
  * i18n: English and Spanish from `locales/{en,es}/*.json` (each file owns distinct top-level
  * keys; they are merged into one namespace). The chosen language is kept in localStorage under
  * `lang` and defaults to English (spec section 1).
+ *
+ * English (the default and the fallback) ships with the first page load; Spanish is its own
+ * chunk, loaded through i18next-resources-to-backend when it is chosen (main.tsx waits for it
+ * before the first render, so a Spanish visitor never sees English flash).
  */
 import i18n from 'i18next';
+import resourcesToBackend from 'i18next-resources-to-backend';
 import { initReactI18next } from 'react-i18next';
 
 export const LANGUAGES = ['en', 'es'] as const;
@@ -11,12 +16,15 @@ export type Language = (typeof LANGUAGES)[number];
 export const LANG_STORAGE_KEY = 'lang';
 
 type Messages = Record<string, unknown>;
-const files = import.meta.glob<Messages>('../locales/*/*.json', { eager: true, import: 'default' });
+const english = import.meta.glob<Messages>('../locales/en/*.json', { eager: true, import: 'default' });
+const spanish = import.meta.glob<Messages>('../locales/es/*.json', { import: 'default' });
 
-function bundle(lang: Language): Messages {
-  return Object.entries(files)
-    .filter(([path]) => path.includes(`/locales/${lang}/`))
-    .reduce<Messages>((all, [, messages]) => ({ ...all, ...messages }), {});
+const merge = (parts: Messages[]) => parts.reduce<Messages>((all, messages) => ({ ...all, ...messages }), {});
+
+/** Loads a language's messages (English is already in the bundle). */
+async function loadMessages(lang: string): Promise<Messages> {
+  if (lang !== 'es') return merge(Object.values(english));
+  return merge(await Promise.all(Object.values(spanish).map((load) => load())));
 }
 
 export function storedLanguage(): Language {
@@ -42,12 +50,17 @@ i18n.on('languageChanged', (lang) => {
   if (typeof document !== 'undefined') document.documentElement.lang = lang;
 });
 
-void i18n.use(initReactI18next).init({
-  resources: { en: { translation: bundle('en') }, es: { translation: bundle('es') } },
-  lng: storedLanguage(),
-  fallbackLng: 'en',
-  interpolation: { escapeValue: false },
-  returnNull: false,
-});
+/** Resolves once the stored language's messages are loaded (main.tsx awaits it before rendering). */
+export const i18nReady = i18n
+  .use(resourcesToBackend((lang: string) => loadMessages(lang)))
+  .use(initReactI18next)
+  .init({
+    resources: { en: { translation: merge(Object.values(english)) } },
+    partialBundledLanguages: true,
+    lng: storedLanguage(),
+    fallbackLng: 'en',
+    interpolation: { escapeValue: false },
+    returnNull: false,
+  });
 
 export default i18n;

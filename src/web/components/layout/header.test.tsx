@@ -124,7 +124,8 @@ describe('Header', () => {
     await userEvent.click(within(menu).getByRole('button', { name: 'Español' }));
 
     expect(localStorage.getItem('lang')).toBe('es');
-    expect(screen.getByRole('link', { name: /Llamar ahora/ })).toBeInTheDocument();
+    // Spanish is its own chunk, loaded on demand.
+    expect(await screen.findByRole('link', { name: /Llamar ahora/ })).toBeInTheDocument();
     expect(within(menu).getByRole('button', { name: 'Español' })).toHaveAttribute('aria-pressed', 'true');
     expect(within(menu).getByRole('button', { name: 'English' })).toHaveAttribute('aria-pressed', 'false');
   });

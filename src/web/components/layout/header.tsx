@@ -14,7 +14,7 @@ import X from 'lucide-react/icons/x';
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '@/web/lib/toast';
 import { ApiError } from '@/web/lib/api-client';
 import { signOut, useMe } from '@/web/lib/auth';
 import { cn } from '@/web/lib/cn';
