@@ -56,3 +56,16 @@ test('the phone-size home page does not scroll sideways', async ({ page }) => {
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
   expect(overflow).toBeLessThanOrEqual(0);
 });
+
+test('the app passes its own Content Security Policy', async ({ page }) => {
+  const violations: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' && /Content Security Policy/i.test(message.text())) violations.push(message.text());
+  });
+  const response = await page.goto('/');
+  expect(response?.headers()['content-security-policy']).toContain("script-src 'self'");
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await page.goto('/book/tv-installation');
+  await expect(page.getByRole('button', { name: 'Next', exact: true })).toBeVisible();
+  expect(violations).toEqual([]);
+});
