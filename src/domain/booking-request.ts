@@ -42,5 +42,14 @@ export interface BookingView {
   taxCents: number;
   totalCents: number;
   payment: { status: PaymentStatus; amountHeldCents: number; cardBrand: string | null; cardLast4: string | null; testMode: boolean } | null;
+  /** Money moved so far, from the ledger (src/domain/ledger.ts). */
+  money: { heldCents: number; capturedCents: number; extraChargedCents: number; refundedCents: number; paidCents: number };
+  /** What the finished job was charged for (actual hours, paint at cost); null until completed. */
+  final: { lineItems: LineItem[]; subtotalCents: number; taxCents: number; totalCents: number } | null;
+  /** Set when cancelled: the policy tier applied and the fee in cents. */
+  cancellation: { tier: string; feeCents: number; cancelledAt: string } | null;
+  /** Whether the customer may cancel now (active booking) and reschedule for free (24+ h notice). */
+  canCancel: boolean;
+  canReschedule: boolean;
   createdAt: string;
 }

@@ -3,7 +3,8 @@
  * pending (hold authorized, waiting for dispatch) -> confirmed (worker assigned, ETA) -> en_route
  * -> in_progress -> completed (final amount captured). Side exits: cancelled, no_show,
  * payment_failed. Payment states: authorized -> captured | voided, then refunded /
- * partially_refunded; `failed` when the hold was declined.
+ * partially_refunded; `failed` when the hold was declined; `card_saved` before a deferred hold;
+ * `expired` when a hold lapsed.
  */
 
 export const BOOKING_STATUSES = [
@@ -11,7 +12,11 @@ export const BOOKING_STATUSES = [
 ] as const;
 export type BookingStatus = (typeof BOOKING_STATUSES)[number];
 
-export const PAYMENT_STATUSES = ['authorized', 'captured', 'voided', 'refunded', 'partially_refunded', 'failed'] as const;
+/**
+ * `card_saved`: a booking further out than a hold lasts; the card is saved and the hold is placed
+ * about 24 hours before the job. `expired`: a hold lapsed uncaptured.
+ */
+export const PAYMENT_STATUSES = ['card_saved', 'authorized', 'captured', 'voided', 'refunded', 'partially_refunded', 'failed', 'expired'] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
 const ALLOWED: Record<BookingStatus, readonly BookingStatus[]> = {

@@ -14,11 +14,11 @@ import type { ServiceSlug } from './services';
 /** 7.5% expressed in basis points (1 bp = 0.01%). */
 export const DEFAULT_TAX_RATE_BPS = 750;
 
-export type LineItemUnit = 'job' | 'hour' | 'room';
+export type LineItemUnit = 'job' | 'hour' | 'room' | 'receipt';
 
 export interface LineItem {
   /** Stable code, also the i18n key suffix under `lineItems.*`. */
-  code: 'tv_installation' | 'furniture_assembly' | 'painting';
+  code: 'tv_installation' | 'furniture_assembly' | 'painting' | 'paint';
   unit: LineItemUnit;
   quantity: number;
   unitPriceCents: number;

@@ -1,11 +1,16 @@
 /**
  * The payment gateway seam (docs/decisions/003-payment-gateway.md). A booking places a hold
- * (authorization) for its total; after the job the final amount is captured; a hold that is not
- * needed is voided; money taken can be refunded. The simulated gateway implements it today;
- * Stripe (PaymentIntents with manual capture) comes next behind the same interface.
+ * (authorization) for its total; after the job the final amount is captured (and any amount
+ * above the hold is charged off-session to the saved card); a hold that is not needed is voided;
+ * money taken can be refunded. Bookings further out than the hold lifetime save the card first
+ * (a SetupIntent on Stripe) and place the hold off-session about 24 hours before the job.
  *
- * Amounts are integer cents (USD). Every call takes an idempotency key: the same key returns the
- * first call's result and never moves money twice (Stripe's Idempotency-Key semantics).
+ * Implemented by the simulated gateway (test mode) and the Stripe gateway (PaymentIntents with
+ * `capture_method: manual`, docs.stripe.com/payments/place-a-hold-on-a-payment-method).
+ *
+ * Amounts are integer cents (USD). Every money-moving call takes an idempotency key: the same
+ * key returns the first call's result and never moves money twice (Stripe's Idempotency-Key).
+ * `customerId` is always OUR user id; the gateway maps it to its own customer object.
  */
 
 export interface CardSummary {
@@ -18,34 +23,73 @@ export interface Hold {
   reference: string;
   amountCents: number;
   card: CardSummary;
+  /** The saved payment method, reusable off-session (extra charges, deferred holds). */
+  paymentMethodId: string;
+  /** When the hold lapses if not captured (Stripe: the charge's `capture_before`). */
+  captureBefore: Date;
 }
 
 export interface PlaceHoldInput {
-  /** Our user id; the payment method must belong to this customer. */
   customerId: string;
+  customerEmail: string;
   paymentMethodId: string;
   amountCents: number;
   idempotencyKey: string;
-  /** Shown on the card statement / kept with the hold for reconciliation. */
+  /** Kept with the hold: `booking_id` and `reference` let reconciliation find orphans. */
   metadata: Record<string, string>;
+  /** True when the customer is not present (a deferred hold placed by our scheduler). */
+  offSession?: boolean;
+}
+
+export type VoidReason = 'requested_by_customer' | 'abandoned' | 'duplicate';
+
+/** What the gateway itself says about a hold or charge, for reconciliation and webhooks. */
+export interface GatewayPayment {
+  reference: string;
+  status: 'requires_action' | 'requires_capture' | 'succeeded' | 'canceled' | 'failed' | 'expired';
+  amountCents: number;
+  capturedCents: number;
+  refundedCents: number;
+  captureBefore: Date | null;
+  metadata: Record<string, string>;
+  createdAt: Date;
 }
 
 export interface PaymentGateway {
   readonly name: 'simulated' | 'stripe';
   /** Whether no real money moves (labelled "Test mode" in the UI). */
   readonly testMode: boolean;
+  /** How long a customer-started hold lasts before it expires (Stripe: 7 days). */
+  readonly holdLifetimeDays: number;
   /**
-   * Authorizes `amountCents` on the card without charging it.
-   * @throws CardDeclinedError with the bank's message when the card is declined
+   * Authorizes `amountCents` on the card without charging it, saving the card for later
+   * off-session use.
+   * @throws CardDeclinedError with the bank's message
+   * @throws AuthenticationRequiredError when the bank asks for 3-D Secure (the browser finishes it
+   *   with `clientSecret`, then retries with the same idempotency key)
    * @throws PaymentMethodNotFoundError when the method is unknown or belongs to someone else
    */
   placeHold(input: PlaceHoldInput): Promise<Hold>;
-  /** Captures up to the held amount; the rest of the hold is released. */
+  /**
+   * Saves the card for a later off-session hold without authorizing money (Stripe: SetupIntent).
+   * @throws the same errors as placeHold
+   */
+  saveCard(input: { customerId: string; customerEmail: string; paymentMethodId: string; idempotencyKey: string }): Promise<{ paymentMethodId: string; card: CardSummary }>;
+  /**
+   * Captures up to the held amount; the rest of the hold is released.
+   * @throws HoldExpiredError when the hold lapsed before capture
+   */
   capture(input: { reference: string; amountCents: number; idempotencyKey: string }): Promise<{ capturedCents: number }>;
+  /** Charges the saved card now, off-session (an amount above the hold). @throws CardDeclinedError */
+  chargeOffSession(input: { customerId: string; paymentMethodId: string; amountCents: number; idempotencyKey: string; metadata: Record<string, string> }): Promise<{ reference: string; amountCents: number }>;
   /** Releases the whole hold; nothing is charged. */
-  voidHold(input: { reference: string; idempotencyKey: string }): Promise<void>;
-  /** Returns captured money to the card. */
-  refund(input: { reference: string; amountCents: number; idempotencyKey: string; reason: string }): Promise<{ refundedCents: number }>;
+  voidHold(input: { reference: string; idempotencyKey: string; reason: VoidReason }): Promise<void>;
+  /** Returns captured money to the card; `reference` is the hold or charge that took it. */
+  refund(input: { reference: string; amountCents: number; idempotencyKey: string; reason: string }): Promise<{ refundReference: string; amountCents: number }>;
+  /** The gateway's current view of one payment. */
+  getPayment(reference: string): Promise<GatewayPayment>;
+  /** Payments created since a time, for reconciliation and orphan detection. */
+  listPaymentsSince(since: Date): Promise<GatewayPayment[]>;
 }
 
 export class CardDeclinedError extends Error {
@@ -59,6 +103,17 @@ export class CardDeclinedError extends Error {
   }
 }
 
+export class AuthenticationRequiredError extends Error {
+  constructor(
+    /** The PaymentIntent/SetupIntent client secret the browser uses to finish 3-D Secure. */
+    readonly clientSecret: string,
+    readonly reference: string,
+  ) {
+    super('authentication_required');
+    this.name = 'AuthenticationRequiredError';
+  }
+}
+
 export class PaymentMethodNotFoundError extends Error {
   constructor() {
     super('Payment method not found');
@@ -66,9 +121,24 @@ export class PaymentMethodNotFoundError extends Error {
   }
 }
 
+export class HoldExpiredError extends Error {
+  constructor(readonly reference: string) {
+    super(`hold ${reference} expired before capture`);
+    this.name = 'HoldExpiredError';
+  }
+}
+
 export class InvalidPaymentOperationError extends Error {
   constructor(message: string) {
     super(message);
     this.name = 'InvalidPaymentOperationError';
+  }
+}
+
+/** A network failure or timeout talking to the gateway: the outcome is unknown; retry with the same key. */
+export class GatewayUnavailableError extends Error {
+  constructor(cause?: unknown) {
+    super('payment gateway unavailable', { cause });
+    this.name = 'GatewayUnavailableError';
   }
 }

@@ -47,6 +47,18 @@ export const bookings = pgTable(
     taxRateBps: integer('tax_rate_bps').notNull(),
     taxCents: integer('tax_cents').notNull(),
     totalCents: integer('total_cents').notNull(),
+    /** What was finally charged for (furniture's actual hours, paint at cost), set at completion. */
+    finalLineItems: jsonb('final_line_items').$type<LineItem[]>(),
+    finalSubtotalCents: integer('final_subtotal_cents'),
+    finalTaxCents: integer('final_tax_cents'),
+    finalTotalCents: integer('final_total_cents'),
+    /** First contact with the customer (the 5-10 minute promise). */
+    contactedAt: timestamp('contacted_at', { withTimezone: true }),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    /** The cancellation policy tier applied (grace, free, half, full, waived, no_show). */
+    cancellationTier: text('cancellation_tier'),
+    cancellationFeeCents: integer('cancellation_fee_cents'),
     language: text('language').notNull().default('en'),
     idempotencyKey: text('idempotency_key').notNull(),
     requestHash: text('request_hash').notNull(),

@@ -3,10 +3,11 @@
  * gateway's own store. Card data stops at brand and last 4; full numbers never reach the
  * database.
  */
-import { integer, pgEnum, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgEnum, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { PAYMENT_STATUSES } from '../../../domain/booking-status';
 import { user } from './auth';
 import { bookings } from './bookings';
+import { appRole } from './people';
 
 export const paymentStatus = pgEnum('payment_status', PAYMENT_STATUSES);
 
@@ -14,8 +15,17 @@ export const payments = pgTable('payments', {
   id: uuid('id').primaryKey().defaultRandom(),
   bookingId: uuid('booking_id').notNull().unique().references(() => bookings.id, { onDelete: 'cascade' }),
   gateway: text('gateway').notNull(),
-  /** The gateway's id of the hold (a PaymentIntent id on Stripe). */
-  gatewayReference: text('gateway_reference').notNull().unique(),
+  /** The gateway's id of the hold (a PaymentIntent id on Stripe); null while only the card is saved. */
+  gatewayReference: text('gateway_reference').unique(),
+  /** The saved card, reusable off-session (extra charges, deferred holds). */
+  paymentMethodRef: text('payment_method_ref'),
+  /** When the hold lapses if not captured. */
+  captureBefore: timestamp('capture_before', { withTimezone: true }),
+  /** The off-session charge for an amount above the hold, if any. */
+  extraChargeReference: text('extra_charge_reference'),
+  amountExtraChargedCents: integer('amount_extra_charged_cents').notNull().default(0),
+  /** When a deferred hold first failed (the booking becomes payment_failed after a grace period). */
+  holdFailedAt: timestamp('hold_failed_at', { withTimezone: true }),
   status: paymentStatus('status').notNull(),
   amountHeldCents: integer('amount_held_cents').notNull(),
   amountCapturedCents: integer('amount_captured_cents').notNull().default(0),
@@ -47,7 +57,78 @@ export const simulatedHolds = pgTable('simulated_holds', {
   amountCents: integer('amount_cents').notNull(),
   capturedCents: integer('captured_cents').notNull().default(0),
   refundedCents: integer('refunded_cents').notNull().default(0),
+  /** requires_action | requires_capture | succeeded | canceled | failed (expiry is derived from capture_before). */
   status: text('status').notNull(),
+  captureBefore: timestamp('capture_before', { withTimezone: true }),
+  /** hold (authorization) or charge (off-session, captured at once). */
+  kind: text('kind').notNull().default('hold'),
+  metadata: jsonb('metadata').$type<Record<string, string>>().notNull().default({}),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const ledgerKind = pgEnum('ledger_kind', ['hold_placed', 'hold_expired', 'captured', 'fee_captured', 'extra_charge', 'voided', 'refunded']);
+
+/**
+ * Every money movement, append-only. A booking's paid total is
+ * captured + fee_captured + extra_charge - refunded (src/domain/ledger.ts). hold_placed,
+ * hold_expired and voided record authorizations, which move no money.
+ */
+export const paymentLedger = pgTable(
+  'payment_ledger',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    bookingId: uuid('booking_id').notNull().references(() => bookings.id, { onDelete: 'cascade' }),
+    kind: ledgerKind('kind').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    gatewayReference: text('gateway_reference'),
+    actorUserId: text('actor_user_id').references(() => user.id, { onDelete: 'set null' }),
+    actorRole: appRole('actor_role'),
+    reason: text('reason'),
+    /** The operation's idempotency key: one ledger row per operation, however often it is retried. */
+    idempotencyKey: text('idempotency_key').notNull().unique(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('payment_ledger_booking_idx').on(t.bookingId, t.createdAt)],
+);
+
+/** Our user -> the gateway's customer object (Stripe Customer). */
+export const gatewayCustomers = pgTable(
+  'gateway_customers',
+  {
+    userId: text('user_id').notNull().references(() => user.id, { onDelete: 'cascade' }),
+    gateway: text('gateway').notNull(),
+    customerRef: text('customer_ref').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.gateway] })],
+);
+
+/** Webhook events already handled (idempotency by event id). */
+export const gatewayEvents = pgTable('gateway_events', {
+  eventId: text('event_id').primaryKey(),
+  gateway: text('gateway').notNull(),
+  type: text('type').notNull(),
+  receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Differences the reconciliation job found between our records and the gateway's. */
+export const reconciliationFindings = pgTable('reconciliation_findings', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  gatewayReference: text('gateway_reference').notNull(),
+  bookingId: uuid('booking_id').references(() => bookings.id, { onDelete: 'set null' }),
+  /** amount_mismatch | status_mismatch | orphan_hold_voided | missing_at_gateway */
+  kind: text('kind').notNull(),
+  oursCents: integer('ours_cents'),
+  gatewayCents: integer('gateway_cents'),
+  detail: jsonb('detail'),
+  resolved: boolean('resolved').notNull().default(false),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Simulated gateway: results of idempotent operations (capture, void, refund, charge), by key. */
+export const simulatedOperations = pgTable('simulated_operations', {
+  idempotencyKey: text('idempotency_key').primaryKey(),
+  result: jsonb('result').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });

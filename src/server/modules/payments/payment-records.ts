@@ -1,0 +1,140 @@
+/**
+ * Our records of money movements, kept in step with the gateway. Each function writes one
+ * append-only ledger row under a deterministic idempotency key and updates the booking's
+ * `payments` row only when that row is new — so the same movement reported twice (our own call
+ * and then the webhook, or a webhook replay) changes nothing the second time.
+ *
+ * Ledger keys: `hold:<booking>`, `capture:<booking>`, `extra:<booking>`, `void:<booking>`,
+ * `expired:<booking>`, `refund:<gateway refund id>`. Run inside the caller's transaction.
+ */
+import { eq, sql } from 'drizzle-orm';
+import type { PaymentStatus } from '../../../domain/booking-status';
+import type { Database, Transaction } from '../../db/client';
+import { paymentLedger, payments } from '../../db/schema';
+import type { Role } from '../../auth/roles';
+
+type Db = Database | Transaction;
+export type PaymentRow = typeof payments.$inferSelect;
+
+export interface Actor {
+  userId: string | null;
+  role: Role | null;
+}
+
+/** The gateway (a webhook or our scheduler) rather than a person. */
+export const SYSTEM_ACTOR: Actor = { userId: null, role: null };
+
+async function appendLedger(
+  db: Db,
+  entry: { bookingId: string; kind: (typeof paymentLedger.$inferInsert)['kind']; amountCents: number; gatewayReference: string | null; actor: Actor; reason?: string | null; idempotencyKey: string },
+): Promise<boolean> {
+  const inserted = await db
+    .insert(paymentLedger)
+    .values({
+      bookingId: entry.bookingId,
+      kind: entry.kind,
+      amountCents: entry.amountCents,
+      gatewayReference: entry.gatewayReference,
+      actorUserId: entry.actor.userId,
+      actorRole: entry.actor.role,
+      reason: entry.reason ?? null,
+      idempotencyKey: entry.idempotencyKey,
+    })
+    .onConflictDoNothing({ target: paymentLedger.idempotencyKey })
+    .returning({ id: paymentLedger.id });
+  return inserted.length > 0;
+}
+
+export async function findPaymentByReference(db: Db, reference: string): Promise<PaymentRow | null> {
+  const [row] = await db.select().from(payments).where(eq(payments.gatewayReference, reference));
+  if (row) return row;
+  const [extra] = await db.select().from(payments).where(eq(payments.extraChargeReference, reference));
+  return extra ?? null;
+}
+
+export async function findPaymentByBooking(db: Db, bookingId: string): Promise<PaymentRow | null> {
+  const [row] = await db.select().from(payments).where(eq(payments.bookingId, bookingId));
+  return row ?? null;
+}
+
+async function setStatus(db: Db, paymentId: string, status: PaymentStatus, extra: Partial<typeof payments.$inferInsert> = {}) {
+  await db.update(payments).set({ status, updatedAt: new Date(), ...extra }).where(eq(payments.id, paymentId));
+}
+
+/** A hold was authorized (at booking, after 3-D Secure, or a deferred hold placed later). */
+export async function recordHoldPlaced(db: Db, payment: PaymentRow, hold: { reference: string; amountCents: number; captureBefore: Date | null; paymentMethodId?: string }, actor: Actor) {
+  const isNew = await appendLedger(db, { bookingId: payment.bookingId, kind: 'hold_placed', amountCents: hold.amountCents, gatewayReference: hold.reference, actor, idempotencyKey: `hold:${payment.bookingId}` });
+  if (isNew) {
+    await setStatus(db, payment.id, 'authorized', {
+      gatewayReference: hold.reference,
+      amountHeldCents: hold.amountCents,
+      captureBefore: hold.captureBefore,
+      holdFailedAt: null,
+      ...(hold.paymentMethodId ? { paymentMethodRef: hold.paymentMethodId } : {}),
+    });
+  }
+  return isNew;
+}
+
+/** Money was captured from the hold: the job's final amount, a cancellation fee, or a no-show. */
+export async function recordCaptured(db: Db, payment: PaymentRow, capturedCents: number, actor: Actor, options: { fee?: boolean; reason?: string } = {}) {
+  const isNew = await appendLedger(db, {
+    bookingId: payment.bookingId,
+    kind: options.fee ? 'fee_captured' : 'captured',
+    amountCents: capturedCents,
+    gatewayReference: payment.gatewayReference,
+    actor,
+    reason: options.reason,
+    idempotencyKey: `capture:${payment.bookingId}`,
+  });
+  if (isNew) await setStatus(db, payment.id, 'captured', { amountCapturedCents: capturedCents });
+  return isNew;
+}
+
+/** An amount above the hold was charged off-session to the saved card. */
+export async function recordExtraCharge(db: Db, payment: PaymentRow, charge: { reference: string; amountCents: number }, actor: Actor, reason?: string) {
+  const isNew = await appendLedger(db, { bookingId: payment.bookingId, kind: 'extra_charge', amountCents: charge.amountCents, gatewayReference: charge.reference, actor, reason, idempotencyKey: `extra:${payment.bookingId}` });
+  if (isNew) {
+    await db
+      .update(payments)
+      .set({ extraChargeReference: charge.reference, amountExtraChargedCents: charge.amountCents, updatedAt: new Date() })
+      .where(eq(payments.id, payment.id));
+  }
+  return isNew;
+}
+
+/** The whole hold was released; nothing was charged. */
+export async function recordVoided(db: Db, payment: PaymentRow, actor: Actor, reason?: string) {
+  const isNew = await appendLedger(db, { bookingId: payment.bookingId, kind: 'voided', amountCents: payment.amountHeldCents, gatewayReference: payment.gatewayReference, actor, reason, idempotencyKey: `void:${payment.bookingId}` });
+  if (isNew) await setStatus(db, payment.id, 'voided');
+  return isNew;
+}
+
+/** The hold lapsed before capture (Stripe cancels it automatically). */
+export async function recordExpired(db: Db, payment: PaymentRow) {
+  const isNew = await appendLedger(db, { bookingId: payment.bookingId, kind: 'hold_expired', amountCents: payment.amountHeldCents, gatewayReference: payment.gatewayReference, actor: SYSTEM_ACTOR, idempotencyKey: `expired:${payment.bookingId}` });
+  if (isNew) await setStatus(db, payment.id, 'expired');
+  return isNew;
+}
+
+/** Money went back to the card. Keyed by the gateway's refund id. */
+export async function recordRefund(db: Db, payment: PaymentRow, refund: { refundReference: string; amountCents: number }, actor: Actor, reason?: string) {
+  const isNew = await appendLedger(db, { bookingId: payment.bookingId, kind: 'refunded', amountCents: refund.amountCents, gatewayReference: refund.refundReference, actor, reason, idempotencyKey: `refund:${refund.refundReference}` });
+  if (isNew) {
+    const [updated] = await db
+      .update(payments)
+      .set({ amountRefundedCents: sql`${payments.amountRefundedCents} + ${refund.amountCents}`, updatedAt: new Date() })
+      .where(eq(payments.id, payment.id))
+      .returning();
+    const taken = updated!.amountCapturedCents + updated!.amountExtraChargedCents;
+    await setStatus(db, payment.id, updated!.amountRefundedCents >= taken ? 'refunded' : 'partially_refunded');
+  }
+  return isNew;
+}
+
+/** A deferred (off-session) hold failed; the booking gets a grace period before payment_failed. */
+export async function recordHoldFailed(db: Db, payment: PaymentRow, at: Date) {
+  if (payment.holdFailedAt) return false;
+  await db.update(payments).set({ holdFailedAt: at, updatedAt: new Date() }).where(eq(payments.id, payment.id));
+  return true;
+}
