@@ -20,7 +20,7 @@ export const PAYMENT_STATUSES = ['card_saved', 'authorized', 'captured', 'voided
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
 const ALLOWED: Record<BookingStatus, readonly BookingStatus[]> = {
-  pending: ['confirmed', 'cancelled', 'payment_failed'],
+  pending: ['confirmed', 'cancelled', 'no_show', 'payment_failed'],
   confirmed: ['en_route', 'in_progress', 'cancelled', 'no_show', 'pending'],
   en_route: ['in_progress', 'cancelled', 'no_show'],
   in_progress: ['completed'],
@@ -38,4 +38,17 @@ export function canTransition(from: BookingStatus, to: BookingStatus): boolean {
 /** Statuses in which the booking still lies ahead of the customer. */
 export function isActiveStatus(status: BookingStatus): boolean {
   return status === 'pending' || status === 'confirmed' || status === 'en_route' || status === 'in_progress';
+}
+
+/**
+ * Who may complete a job from which status: a worker only once it is in progress (the worker
+ * flow of issue #4); an admin, on the worker's behalf, from any active status.
+ */
+export function canComplete(status: BookingStatus, role: 'admin' | 'worker'): boolean {
+  return role === 'admin' ? isActiveStatus(status) : status === 'in_progress';
+}
+
+/** A customer may cancel until the job starts; an admin may cancel any active booking not in progress. */
+export function canCancel(status: BookingStatus): boolean {
+  return status === 'pending' || status === 'confirmed' || status === 'en_route';
 }

@@ -49,7 +49,7 @@ export interface CancellationOutcome {
   releaseCents: number;
   /** The part of the fee above the hold, charged off-session (when no hold covers it). */
   chargeCents: number;
-  /** i18n key of the customer-facing explanation, under `cancellation.outcome.*`. */
+  /** i18n key of the customer-facing explanation, under `policyOutcome.*`. */
   messageKey: string;
 }
 
@@ -110,7 +110,7 @@ export function cancellationOutcome(input: {
     captureCents,
     releaseCents: heldCents - captureCents,
     chargeCents: feeCents - captureCents,
-    messageKey: `cancellation.outcome.${tier}`,
+    messageKey: `policyOutcome.${tier}`,
   };
 }
 

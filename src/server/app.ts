@@ -15,6 +15,7 @@ import type { AppDeps, AppEnv } from './lib/app-env';
 import { handleError } from './lib/error-handler';
 import { AppError } from './lib/errors';
 import { languageOf } from './lib/i18n';
+import { adminBookingsRoutes } from './modules/admin/admin-bookings.routes';
 import { bookingsRoutes } from './modules/bookings/bookings.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { paymentsRoutes } from './modules/payments/payments.routes';
@@ -73,6 +74,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   app.route('/api/uploads', uploadsRoutes);
   app.route('/api/payments', paymentsRoutes);
   app.route('/api/bookings', bookingsRoutes);
+  app.route('/api/admin/bookings', adminBookingsRoutes);
   app.all('/api/*', () => {
     throw new AppError(404, 'route_not_found', 'errors.routeNotFound');
   });

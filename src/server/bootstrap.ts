@@ -45,7 +45,8 @@ export async function startRuntime(config: Config, databaseTarget?: { url: strin
     await release();
     throw error;
   }
-  const simulatedGateway = new SimulatedGateway(handle.db);
+  const clock = overrides.now ?? (() => new Date());
+  const simulatedGateway = new SimulatedGateway(handle.db, clock);
   const deps: AppDeps = {
     config,
     db: handle.db,
@@ -53,8 +54,8 @@ export async function startRuntime(config: Config, databaseTarget?: { url: strin
     gateway: simulatedGateway,
     simulatedGateway,
     logger,
-    now: () => new Date(),
     ...overrides,
+    now: clock,
   };
   const opened = handle;
   return {

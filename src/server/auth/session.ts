@@ -3,8 +3,9 @@
  * out) and offers `requireUser` for routes that need one (401 `unauthenticated` otherwise).
  */
 import type { Context, MiddlewareHandler } from 'hono';
-import { unauthenticated } from '../lib/errors';
+import { forbidden, unauthenticated } from '../lib/errors';
 import type { AppEnv } from '../lib/app-env';
+import { roleOf, type Role } from './roles';
 
 export function sessionMiddleware(): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
@@ -19,4 +20,15 @@ export function requireUser(c: Context<AppEnv>) {
   const user = c.var.user;
   if (!user) throw unauthenticated();
   return user;
+}
+
+/**
+ * The signed-in user holding one of `roles` (from user_roles, strongest first).
+ * @throws AppError 401 unauthenticated, 403 forbidden
+ */
+export async function requireRole(c: Context<AppEnv>, ...roles: Role[]) {
+  const user = requireUser(c);
+  const role = await roleOf(c.var.deps.db, user.id);
+  if (!roles.includes(role)) throw forbidden();
+  return { ...user, role };
 }

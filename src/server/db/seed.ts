@@ -7,6 +7,7 @@ import { DEFAULT_SERVICES } from '../../domain/services';
 import { DEFAULT_SERVICE_AREA_ZIPS } from '../../domain/service-area';
 import { DEFAULT_SLOT_RULES } from '../../domain/slots';
 import { DEFAULT_TAX_RATE_BPS } from '../../domain/pricing';
+import { DEFAULT_CANCELLATION_POLICY } from '../../domain/cancellation-policy';
 import type { Database } from './client';
 import { services, settings } from './schema';
 
@@ -21,6 +22,7 @@ export const DEFAULT_SETTINGS = {
   tax_rate_bps: DEFAULT_TAX_RATE_BPS,
   service_area_zips: DEFAULT_SERVICE_AREA_ZIPS,
   slot_rules: DEFAULT_SLOT_RULES,
+  cancellation_policy: DEFAULT_CANCELLATION_POLICY,
 } as const;
 
 export async function seedDatabase(db: Database): Promise<void> {

@@ -1,24 +1,37 @@
 /**
- * The simulated gateway: the default for development and tests, refused in production. It
- * keeps tokenized test cards and holds in the database (tables simulated_payment_methods and
- * simulated_holds) and behaves like Stripe's manual-capture PaymentIntents for the outcomes we
- * use: approve, decline, capture up to the hold, void, refund up to what was captured.
+ * The simulated gateway: the default for development and tests, refused in production. It keeps
+ * tokenized test cards, holds and charges in the database (simulated_payment_methods,
+ * simulated_holds, simulated_operations) and behaves like Stripe's manual-capture
+ * PaymentIntents for what we use: approve, decline (generic, insufficient funds), 3-D Secure
+ * (requires_action until authenticated), holds that expire 7 days after authorization, partial
+ * capture, off-session charges, void, refunds up to what was taken. Every money-moving call is
+ * idempotent by its key, like Stripe's Idempotency-Key.
  */
 import { randomBytes } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, eq, gte, inArray } from 'drizzle-orm';
 import type { Database } from '../db/client';
-import { simulatedHolds, simulatedPaymentMethods } from '../db/schema';
+import { simulatedHolds, simulatedOperations, simulatedPaymentMethods } from '../db/schema';
 import {
+  AuthenticationRequiredError,
   CardDeclinedError,
+  HoldExpiredError,
   InvalidPaymentOperationError,
   PaymentMethodNotFoundError,
+  type CardSummary,
+  type GatewayPayment,
   type Hold,
   type PaymentGateway,
   type PlaceHoldInput,
+  type VoidReason,
 } from './gateway';
-import { cardBrand, DECLINED_CARD_MESSAGE, testCardBehaviour } from './test-cards';
+import { cardBrand, DECLINE_MESSAGES, testCardBehaviour } from './test-cards';
 
 const newId = (prefix: string) => `${prefix}_sim_${randomBytes(12).toString('hex')}`;
+const HOLD_LIFETIME_DAYS = 7;
+const SECRET_SUFFIX = '_secret_sim';
+
+type HoldRow = typeof simulatedHolds.$inferSelect;
+type MethodRow = typeof simulatedPaymentMethods.$inferSelect;
 
 export interface TestCardInput {
   ownerUserId: string;
@@ -31,8 +44,12 @@ export interface TestCardInput {
 export class SimulatedGateway implements PaymentGateway {
   readonly name = 'simulated' as const;
   readonly testMode = true;
+  readonly holdLifetimeDays = HOLD_LIFETIME_DAYS;
 
-  constructor(private readonly db: Database) {}
+  constructor(
+    private readonly db: Database,
+    private readonly now: () => Date = () => new Date(),
+  ) {}
 
   /** Tokenizes a test card: only brand, last 4, expiry and its test behaviour are kept. */
   async createPaymentMethod(input: TestCardInput): Promise<{ id: string; brand: string; last4: string; expMonth: number; expYear: number }> {
@@ -49,17 +66,34 @@ export class SimulatedGateway implements PaymentGateway {
     return { id: row.id, brand: row.brand, last4: row.last4, expMonth: row.expMonth, expYear: row.expYear };
   }
 
-  async placeHold(input: PlaceHoldInput): Promise<Hold> {
-    const [method] = await this.db.select().from(simulatedPaymentMethods).where(eq(simulatedPaymentMethods.id, input.paymentMethodId));
-    if (!method || method.ownerUserId !== input.customerId) throw new PaymentMethodNotFoundError();
-    const card = { brand: method.brand, last4: method.last4 };
-
-    const [existing] = await this.db.select().from(simulatedHolds).where(eq(simulatedHolds.idempotencyKey, input.idempotencyKey));
-    if (existing) {
-      if (existing.status === 'declined') throw new CardDeclinedError(DECLINED_CARD_MESSAGE, 'generic_decline');
-      return { reference: existing.id, amountCents: existing.amountCents, card };
+  /**
+   * Completes the simulated 3-D Secure step of a hold, as the customer's bank would.
+   * @throws PaymentMethodNotFoundError when the secret is unknown or the hold is someone else's
+   */
+  async authenticate(clientSecret: string, userId: string): Promise<void> {
+    const id = clientSecret.endsWith(SECRET_SUFFIX) ? clientSecret.slice(0, -SECRET_SUFFIX.length) : '';
+    const [row] = await this.db
+      .select({ hold: simulatedHolds, method: simulatedPaymentMethods })
+      .from(simulatedHolds)
+      .innerJoin(simulatedPaymentMethods, eq(simulatedPaymentMethods.id, simulatedHolds.paymentMethodId))
+      .where(eq(simulatedHolds.id, id));
+    if (!row || row.method.ownerUserId !== userId) throw new PaymentMethodNotFoundError();
+    if (row.hold.status === 'requires_action') {
+      await this.db
+        .update(simulatedHolds)
+        .set({ status: 'requires_capture', captureBefore: this.expiryFrom(this.now()), updatedAt: this.now() })
+        .where(eq(simulatedHolds.id, id));
     }
-    const declined = method.behaviour === 'decline';
+  }
+
+  async placeHold(input: PlaceHoldInput): Promise<Hold> {
+    const method = await this.ownedMethod(input.customerId, input.paymentMethodId);
+    const existing = await this.holdByKey(input.idempotencyKey);
+    if (existing) return this.holdResult(existing, method);
+
+    const behaviour = method.behaviour;
+    const declined = behaviour === 'decline' || behaviour === 'insufficient_funds' || (behaviour === 'authenticate' && input.offSession);
+    const status = declined ? 'failed' : behaviour === 'authenticate' ? 'requires_action' : 'requires_capture';
     const [hold] = await this.db
       .insert(simulatedHolds)
       .values({
@@ -67,43 +101,153 @@ export class SimulatedGateway implements PaymentGateway {
         idempotencyKey: input.idempotencyKey,
         paymentMethodId: method.id,
         amountCents: input.amountCents,
-        status: declined ? 'declined' : 'requires_capture',
+        status,
+        captureBefore: status === 'requires_capture' ? this.expiryFrom(this.now()) : null,
+        metadata: input.metadata,
       })
       .onConflictDoNothing({ target: simulatedHolds.idempotencyKey })
       .returning();
-    if (!hold) return this.placeHold(input); // a concurrent call with the same key won the insert
-    if (declined) throw new CardDeclinedError(DECLINED_CARD_MESSAGE, 'generic_decline');
-    return { reference: hold.id, amountCents: hold.amountCents, card };
+    return this.holdResult(hold ?? (await this.holdByKey(input.idempotencyKey))!, method);
+  }
+
+  async saveCard(input: { customerId: string; customerEmail: string; paymentMethodId: string; idempotencyKey: string }): Promise<{ paymentMethodId: string; card: CardSummary }> {
+    const method = await this.ownedMethod(input.customerId, input.paymentMethodId);
+    if (method.behaviour === 'decline' || method.behaviour === 'insufficient_funds') {
+      const decline = DECLINE_MESSAGES[method.behaviour];
+      throw new CardDeclinedError(decline.message, decline.code);
+    }
+    return { paymentMethodId: method.id, card: { brand: method.brand, last4: method.last4 } };
   }
 
   async capture(input: { reference: string; amountCents: number; idempotencyKey: string }): Promise<{ capturedCents: number }> {
-    const hold = await this.findHold(input.reference);
-    if (hold.status === 'captured') return { capturedCents: hold.capturedCents };
-    if (hold.status !== 'requires_capture') throw new InvalidPaymentOperationError(`cannot capture a ${hold.status} hold`);
-    if (input.amountCents > hold.amountCents) throw new InvalidPaymentOperationError('amount_to_capture exceeds the hold');
-    await this.db.update(simulatedHolds).set({ status: 'captured', capturedCents: input.amountCents, updatedAt: new Date() }).where(eq(simulatedHolds.id, hold.id));
-    return { capturedCents: input.amountCents };
+    return this.once(input.idempotencyKey, async () => {
+      const hold = await this.findHold(input.reference);
+      if (this.isExpired(hold)) throw new HoldExpiredError(hold.id);
+      if (hold.status === 'succeeded') return { capturedCents: hold.capturedCents };
+      if (hold.status !== 'requires_capture') throw new InvalidPaymentOperationError(`cannot capture a ${hold.status} hold`);
+      if (input.amountCents > hold.amountCents) throw new InvalidPaymentOperationError('amount_to_capture exceeds the hold');
+      await this.db.update(simulatedHolds).set({ status: 'succeeded', capturedCents: input.amountCents, updatedAt: this.now() }).where(eq(simulatedHolds.id, hold.id));
+      return { capturedCents: input.amountCents };
+    });
   }
 
-  async voidHold(input: { reference: string; idempotencyKey: string }): Promise<void> {
-    const hold = await this.findHold(input.reference);
-    if (hold.status === 'canceled') return;
-    if (hold.status !== 'requires_capture') throw new InvalidPaymentOperationError(`cannot void a ${hold.status} hold`);
-    await this.db.update(simulatedHolds).set({ status: 'canceled', updatedAt: new Date() }).where(eq(simulatedHolds.id, hold.id));
+  async chargeOffSession(input: { customerId: string; paymentMethodId: string; amountCents: number; idempotencyKey: string; metadata: Record<string, string> }): Promise<{ reference: string; amountCents: number }> {
+    const method = await this.ownedMethod(input.customerId, input.paymentMethodId);
+    const existing = await this.holdByKey(input.idempotencyKey);
+    if (existing) {
+      if (existing.status === 'failed') this.throwDecline(method);
+      return { reference: existing.id, amountCents: existing.capturedCents };
+    }
+    const failed = method.behaviour !== 'approve';
+    await this.db
+      .insert(simulatedHolds)
+      .values({
+        id: newId('pi'),
+        idempotencyKey: input.idempotencyKey,
+        paymentMethodId: method.id,
+        amountCents: input.amountCents,
+        capturedCents: failed ? 0 : input.amountCents,
+        status: failed ? 'failed' : 'succeeded',
+        kind: 'charge',
+        metadata: input.metadata,
+      })
+      .onConflictDoNothing({ target: simulatedHolds.idempotencyKey });
+    return this.chargeOffSession(input);
   }
 
-  async refund(input: { reference: string; amountCents: number; idempotencyKey: string; reason: string }): Promise<{ refundedCents: number }> {
-    const hold = await this.findHold(input.reference);
-    if (hold.status !== 'captured') throw new InvalidPaymentOperationError('only captured payments can be refunded');
-    if (hold.refundedCents + input.amountCents > hold.capturedCents) throw new InvalidPaymentOperationError('refund exceeds the captured amount');
-    const refundedCents = hold.refundedCents + input.amountCents;
-    await this.db.update(simulatedHolds).set({ refundedCents, updatedAt: new Date() }).where(eq(simulatedHolds.id, hold.id));
-    return { refundedCents };
+  async voidHold(input: { reference: string; idempotencyKey: string; reason: VoidReason }): Promise<void> {
+    await this.once(input.idempotencyKey, async () => {
+      const hold = await this.findHold(input.reference);
+      if (hold.status === 'canceled') return { voided: true };
+      if (hold.status !== 'requires_capture' && hold.status !== 'requires_action') throw new InvalidPaymentOperationError(`cannot void a ${hold.status} hold`);
+      await this.db.update(simulatedHolds).set({ status: 'canceled', updatedAt: this.now() }).where(eq(simulatedHolds.id, hold.id));
+      return { voided: true };
+    });
   }
 
-  private async findHold(reference: string) {
+  async refund(input: { reference: string; amountCents: number; idempotencyKey: string; reason: string }): Promise<{ refundReference: string; amountCents: number }> {
+    return this.once(input.idempotencyKey, async () => {
+      const hold = await this.findHold(input.reference);
+      if (hold.status !== 'succeeded') throw new InvalidPaymentOperationError('only captured payments can be refunded');
+      if (!Number.isInteger(input.amountCents) || input.amountCents <= 0) throw new InvalidPaymentOperationError('refund amount must be positive');
+      if (hold.refundedCents + input.amountCents > hold.capturedCents) throw new InvalidPaymentOperationError('refund exceeds the captured amount');
+      await this.db.update(simulatedHolds).set({ refundedCents: hold.refundedCents + input.amountCents, updatedAt: this.now() }).where(eq(simulatedHolds.id, hold.id));
+      return { refundReference: newId('re'), amountCents: input.amountCents };
+    });
+  }
+
+  async getPayment(reference: string): Promise<GatewayPayment> {
+    return this.toGatewayPayment(await this.findHold(reference));
+  }
+
+  async listPaymentsSince(since: Date): Promise<GatewayPayment[]> {
+    const rows = await this.db.select().from(simulatedHolds).where(and(gte(simulatedHolds.createdAt, since), inArray(simulatedHolds.kind, ['hold', 'charge'])));
+    return rows.map((row) => this.toGatewayPayment(row));
+  }
+
+  private toGatewayPayment(row: HoldRow): GatewayPayment {
+    return {
+      reference: row.id,
+      status: this.isExpired(row) ? 'expired' : (row.status as GatewayPayment['status']),
+      amountCents: row.amountCents,
+      capturedCents: row.capturedCents,
+      refundedCents: row.refundedCents,
+      captureBefore: row.captureBefore,
+      metadata: row.metadata,
+      createdAt: row.createdAt,
+    };
+  }
+
+  private expiryFrom(at: Date): Date {
+    return new Date(at.getTime() + HOLD_LIFETIME_DAYS * 24 * 60 * 60_000);
+  }
+
+  private isExpired(hold: HoldRow): boolean {
+    return hold.status === 'requires_capture' && hold.captureBefore !== null && this.now().getTime() > hold.captureBefore.getTime();
+  }
+
+  private holdResult(hold: HoldRow, method: MethodRow): Hold {
+    if (hold.status === 'failed') this.throwDecline(method);
+    if (hold.status === 'requires_action') throw new AuthenticationRequiredError(`${hold.id}${SECRET_SUFFIX}`, hold.id);
+    return {
+      reference: hold.id,
+      amountCents: hold.amountCents,
+      card: { brand: method.brand, last4: method.last4 },
+      paymentMethodId: method.id,
+      captureBefore: hold.captureBefore ?? this.expiryFrom(hold.createdAt),
+    };
+  }
+
+  private throwDecline(method: MethodRow): never {
+    if (method.behaviour === 'authenticate') throw new CardDeclinedError('This payment requires authentication.', 'authentication_required');
+    throw new CardDeclinedError(DECLINE_MESSAGES[method.behaviour === 'insufficient_funds' ? 'insufficient_funds' : 'decline'].message, method.behaviour);
+  }
+
+  private async ownedMethod(customerId: string, paymentMethodId: string): Promise<MethodRow> {
+    const [method] = await this.db.select().from(simulatedPaymentMethods).where(eq(simulatedPaymentMethods.id, paymentMethodId));
+    if (!method || method.ownerUserId !== customerId) throw new PaymentMethodNotFoundError();
+    return method;
+  }
+
+  private async holdByKey(key: string): Promise<HoldRow | null> {
+    const [row] = await this.db.select().from(simulatedHolds).where(eq(simulatedHolds.idempotencyKey, key));
+    return row ?? null;
+  }
+
+  private async findHold(reference: string): Promise<HoldRow> {
     const [hold] = await this.db.select().from(simulatedHolds).where(eq(simulatedHolds.id, reference));
-    if (!hold) throw new InvalidPaymentOperationError(`no hold ${reference}`);
+    if (!hold) throw new InvalidPaymentOperationError(`no payment ${reference}`);
     return hold;
+  }
+
+  /** Runs an operation once per idempotency key and replays its stored result afterwards. */
+  private async once<T extends object>(key: string, operation: () => Promise<T>): Promise<T> {
+    const [done] = await this.db.select().from(simulatedOperations).where(eq(simulatedOperations.idempotencyKey, key));
+    if (done) return done.result as T;
+    const result = await operation();
+    const [stored] = await this.db.insert(simulatedOperations).values({ idempotencyKey: key, result }).onConflictDoNothing().returning();
+    if (stored) return result;
+    const [winner] = await this.db.select().from(simulatedOperations).where(eq(simulatedOperations.idempotencyKey, key));
+    return winner!.result as T;
   }
 }

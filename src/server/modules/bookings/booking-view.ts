@@ -1,12 +1,30 @@
-/** Turns booking and payment rows into the customer's BookingView (src/domain/booking-request.ts). */
+/**
+ * Turns booking, payment and ledger rows into the customer's BookingView
+ * (src/domain/booking-request.ts), and loads them without a query per booking.
+ */
+import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import type { BookingView } from '../../../domain/booking-request';
+import { canCancel } from '../../../domain/booking-status';
+import { canRescheduleFree, type CancellationPolicy } from '../../../domain/cancellation-policy';
+import { summarizeLedger } from '../../../domain/ledger';
 import type { ServiceSlug } from '../../../domain/services';
-import type { bookings, payments } from '../../db/schema';
+import type { Database, Transaction } from '../../db/client';
+import { bookings, paymentLedger, payments } from '../../db/schema';
+import { notFound } from '../../lib/errors';
 
 type BookingRow = typeof bookings.$inferSelect;
 type PaymentRow = typeof payments.$inferSelect;
+type LedgerRow = typeof paymentLedger.$inferSelect;
 
-export function toBookingView(booking: BookingRow, payment: PaymentRow | null, testMode: boolean): BookingView {
+export interface ViewContext {
+  testMode: boolean;
+  now: Date;
+  policy: CancellationPolicy;
+}
+
+export function toBookingView(booking: BookingRow, payment: PaymentRow | null, ledger: LedgerRow[], ctx: ViewContext): BookingView {
+  const start = booking.scheduledStart;
+  const movable = booking.status === 'pending' || booking.status === 'confirmed';
   return {
     id: booking.id,
     reference: booking.reference,
@@ -16,15 +34,46 @@ export function toBookingView(booking: BookingRow, payment: PaymentRow | null, t
     address: { street: booking.street, unit: booking.unit, city: booking.city, state: booking.state, zip: booking.zip },
     contactPhone: booking.contactPhone,
     notes: booking.notes,
-    scheduledStart: booking.scheduledStart.toISOString(),
+    scheduledStart: start.toISOString(),
     scheduledEnd: booking.scheduledEnd.toISOString(),
     lineItems: booking.lineItems,
     subtotalCents: booking.subtotalCents,
     taxCents: booking.taxCents,
     totalCents: booking.totalCents,
     payment: payment
-      ? { status: payment.status, amountHeldCents: payment.amountHeldCents, cardBrand: payment.cardBrand, cardLast4: payment.cardLast4, testMode: testMode && payment.gateway === 'simulated' }
+      ? { status: payment.status, amountHeldCents: payment.amountHeldCents, cardBrand: payment.cardBrand, cardLast4: payment.cardLast4, testMode: ctx.testMode && payment.gateway === 'simulated' }
       : null,
+    money: summarizeLedger(ledger),
+    final:
+      booking.finalTotalCents !== null && booking.finalLineItems
+        ? { lineItems: booking.finalLineItems, subtotalCents: booking.finalSubtotalCents!, taxCents: booking.finalTaxCents!, totalCents: booking.finalTotalCents }
+        : null,
+    cancellation: booking.cancelledAt ? { tier: booking.cancellationTier ?? 'free', feeCents: booking.cancellationFeeCents ?? 0, cancelledAt: booking.cancelledAt.toISOString() } : null,
+    canCancel: canCancel(booking.status),
+    canReschedule: movable && canRescheduleFree({ start, now: ctx.now, policy: ctx.policy }),
     createdAt: booking.createdAt.toISOString(),
   };
 }
+
+/** Bookings with their payment and ledger, matching `where`, newest first (two queries in all). */
+export async function loadBookingViews(db: Database | Transaction, where: ReturnType<typeof and>, ctx: ViewContext): Promise<BookingView[]> {
+  const rows = await db.select().from(bookings).leftJoin(payments, eq(payments.bookingId, bookings.id)).where(where).orderBy(desc(bookings.createdAt));
+  if (rows.length === 0) return [];
+  const ledger = await db
+    .select()
+    .from(paymentLedger)
+    .where(inArray(paymentLedger.bookingId, rows.map((r) => r.bookings.id)))
+    .orderBy(asc(paymentLedger.createdAt));
+  const byBooking = new Map<string, LedgerRow[]>();
+  for (const entry of ledger) byBooking.set(entry.bookingId, [...(byBooking.get(entry.bookingId) ?? []), entry]);
+  return rows.map((row) => toBookingView(row.bookings, row.payments, byBooking.get(row.bookings.id) ?? [], ctx));
+}
+
+/** One booking's view. @throws AppError 404 when `where` matches nothing (e.g. someone else's booking) */
+export async function loadBookingView(db: Database | Transaction, where: ReturnType<typeof and>, ctx: ViewContext): Promise<BookingView> {
+  const [view] = await loadBookingViews(db, where, ctx);
+  if (!view) throw notFound();
+  return view;
+}
+
+export const ownBooking = (customerId: string, bookingId: string) => and(eq(bookings.id, bookingId), eq(bookings.customerId, customerId));

@@ -1,15 +1,46 @@
-/** `POST /api/bookings`, `GET /api/bookings`, `GET /api/bookings/:id` (the caller's own only). */
-import { Hono } from 'hono';
+/**
+ * The customer's bookings: `POST /api/bookings`, `GET /api/bookings`, `GET /api/bookings/:id`,
+ * the cancellation preview and cancel, reschedule, and the receipt. A customer only ever reaches
+ * their own bookings (404 for anyone else's).
+ */
+import { asc, eq } from 'drizzle-orm';
+import { Hono, type Context } from 'hono';
 import { getCookie } from 'hono/cookie';
 import { z } from 'zod';
 import { requireUser } from '../../auth/session';
+import { paymentLedger } from '../../db/schema';
 import { badRequest, notFound } from '../../lib/errors';
 import type { AppEnv } from '../../lib/app-env';
-import { readJson } from '../../lib/validate';
+import { translator } from '../../lib/i18n';
+import { parseInput, readJson } from '../../lib/validate';
+import { getBusinessSettings } from '../settings/settings.service';
 import { UPLOAD_OWNER_COOKIE } from '../uploads/uploads.service';
+import { loadBookingView, ownBooking, type ViewContext } from './booking-view';
+import { readBooking } from './booking-transitions';
+import { cancelBooking, previewCancellation, type MoneyContext } from './cancellation.service';
 import { createBooking, getBooking, listBookings } from './bookings.service';
+import { rescheduleBooking } from './reschedule.service';
 
 const idempotencyKeySchema = z.string().trim().min(8).max(200);
+const bookingIdSchema = z.uuid({ error: 'errors.notFound' });
+const rescheduleSchema = z.object({ startAt: z.iso.datetime({ offset: true, error: 'validation.startInvalid' }) });
+
+export async function requestContext(c: Context<AppEnv>) {
+  const { db, gateway, now } = c.var.deps;
+  const settings = await getBusinessSettings(db);
+  const at = now();
+  const view: ViewContext = { testMode: gateway.testMode, now: at, policy: settings.cancellationPolicy };
+  const money: MoneyContext = { db, gateway, now: at, policy: settings.cancellationPolicy };
+  return { settings, view, money };
+}
+
+/** The caller's own booking id from the path. @throws AppError 404 for a malformed id or someone else's booking */
+async function ownBookingId(c: Context<AppEnv>, customerId: string): Promise<string> {
+  const id = bookingIdSchema.safeParse(c.req.param('id'));
+  const booking = id.success ? await readBooking(c.var.deps.db, id.data).catch(() => null) : null;
+  if (!booking || booking.customerId !== customerId) throw notFound();
+  return booking.id;
+}
 
 export const bookingsRoutes = new Hono<AppEnv>()
   .post('/', async (c) => {
@@ -26,11 +57,53 @@ export const bookingsRoutes = new Hono<AppEnv>()
   })
   .get('/', async (c) => {
     const user = requireUser(c);
-    return c.json({ bookings: await listBookings(c.var.deps.db, c.var.deps.gateway, user.id) });
+    const { view } = await requestContext(c);
+    return c.json({ bookings: await listBookings(c.var.deps.db, user.id, view) });
   })
   .get('/:id', async (c) => {
     const user = requireUser(c);
-    const id = z.uuid().safeParse(c.req.param('id'));
-    if (!id.success) throw notFound();
-    return c.json(await getBooking(c.var.deps.db, c.var.deps.gateway, user.id, id.data));
+    const id = await ownBookingId(c, user.id);
+    const { view } = await requestContext(c);
+    return c.json(await getBooking(c.var.deps.db, user.id, id, view));
+  })
+  .get('/:id/cancellation', async (c) => {
+    const user = requireUser(c);
+    const id = await ownBookingId(c, user.id);
+    const { money, settings } = await requestContext(c);
+    const outcome = await previewCancellation(money, await readBooking(c.var.deps.db, id));
+    const t = translator(c.var.lang);
+    const policy = settings.cancellationPolicy;
+    const format = (cents: number) => new Intl.NumberFormat(c.var.lang === 'es' ? 'es-US' : 'en-US', { style: 'currency', currency: 'USD' }).format(cents / 100);
+    const message = [
+      t(outcome.messageKey, { ...policy, fee: format(outcome.feeCents), release: format(outcome.releaseCents) }),
+      t('policyOutcome.refundTiming', policy.refundBusinessDays),
+    ].join(' ');
+    return c.json({ ...outcome, message });
+  })
+  .post('/:id/cancel', async (c) => {
+    const user = requireUser(c);
+    const id = await ownBookingId(c, user.id);
+    const { money, view } = await requestContext(c);
+    await cancelBooking(money, id, { userId: user.id, role: 'user' });
+    return c.json(await loadBookingView(c.var.deps.db, ownBooking(user.id, id), view));
+  })
+  .post('/:id/reschedule', async (c) => {
+    const user = requireUser(c);
+    const id = await ownBookingId(c, user.id);
+    const body = parseInput(rescheduleSchema, await readJson(c.req.raw));
+    const { settings, view, money } = await requestContext(c);
+    await rescheduleBooking({ db: c.var.deps.db, now: money.now, policy: settings.cancellationPolicy, slotRules: settings.slotRules }, id, new Date(body.startAt), { userId: user.id, role: 'user' });
+    return c.json(await loadBookingView(c.var.deps.db, ownBooking(user.id, id), view));
+  })
+  .get('/:id/receipt', async (c) => {
+    const user = requireUser(c);
+    const id = await ownBookingId(c, user.id);
+    const { view } = await requestContext(c);
+    const booking = await loadBookingView(c.var.deps.db, ownBooking(user.id, id), view);
+    const entries = await c.var.deps.db
+      .select({ kind: paymentLedger.kind, amountCents: paymentLedger.amountCents, createdAt: paymentLedger.createdAt, reason: paymentLedger.reason })
+      .from(paymentLedger)
+      .where(eq(paymentLedger.bookingId, id))
+      .orderBy(asc(paymentLedger.createdAt));
+    return c.json({ booking, entries });
   });

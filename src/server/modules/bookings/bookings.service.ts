@@ -6,29 +6,31 @@
  * call carries a key derived from the same pair). A declined card creates nothing.
  */
 import { createHash, randomInt } from 'node:crypto';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { createBookingRequestSchema, type BookingView } from '../../../domain/booking-request';
 import { jobDurationMinutes } from '../../../domain/booking-options';
 import { quoteBooking } from '../../../domain/pricing';
 import { isInServiceArea } from '../../../domain/service-area';
 import { isOfferedStart } from '../../../domain/slots';
+import { needsDeferredHold } from '../../../domain/payment-timing';
 import type { Database } from '../../db/client';
 import { bookingEvents, bookings, payments } from '../../db/schema';
 import { AppError, badRequest, conflict, notFound, ruleBroken } from '../../lib/errors';
 import { parseInput } from '../../lib/validate';
 import type { Lang } from '../../lib/i18n';
 import type { Logger } from '../../lib/logger';
-import { CardDeclinedError, PaymentMethodNotFoundError, type Hold, type PaymentGateway } from '../../payments/gateway';
+import { AuthenticationRequiredError, CardDeclinedError, PaymentMethodNotFoundError, type CardSummary, type Hold, type PaymentGateway } from '../../payments/gateway';
+import { recordHoldPlaced } from '../payments/payment-records';
 import { getBusinessSettings } from '../settings/settings.service';
 import { claimUpload, type UploadOwner } from '../uploads/uploads.service';
-import { toBookingView } from './booking-view';
+import { loadBookingView, loadBookingViews, ownBooking, type ViewContext } from './booking-view';
 
 export interface BookingContext {
   db: Database;
   gateway: PaymentGateway;
   logger: Logger;
   now: Date;
-  customer: { id: string };
+  customer: { id: string; email: string };
   lang: Lang;
   uploadOwner: UploadOwner;
 }
@@ -46,11 +48,20 @@ function requestHash(body: unknown): string {
 
 async function findByIdempotencyKey(db: Database, customerId: string, key: string) {
   const [row] = await db
-    .select()
+    .select({ id: bookings.id, requestHash: bookings.requestHash })
     .from(bookings)
-    .leftJoin(payments, eq(payments.bookingId, bookings.id))
     .where(and(eq(bookings.customerId, customerId), eq(bookings.idempotencyKey, key)));
   return row ?? null;
+}
+
+/** Maps the gateway's refusals to API errors: 402 with the bank's message, or with the 3-D Secure client secret. */
+function paymentRefusal(error: unknown): unknown {
+  if (error instanceof CardDeclinedError) return new AppError(402, 'card_declined', 'errors.cardDeclined', { rawMessage: error.bankMessage, hint: 'validation.paymentMethodRequired' });
+  if (error instanceof AuthenticationRequiredError) {
+    return new AppError(402, 'authentication_required', 'errors.authenticationRequired', { details: { clientSecret: error.clientSecret } });
+  }
+  if (error instanceof PaymentMethodNotFoundError) return badRequest('payment_method_not_found', 'errors.paymentMethodNotFound', { details: { paymentMethodId: 'errors.paymentMethodNotFound' } });
+  return error;
 }
 
 function isUniqueViolation(error: unknown, constraint: string): boolean {
@@ -75,13 +86,14 @@ export async function createBooking(ctx: BookingContext, idempotencyKey: string,
   const request = parseInput(createBookingRequestSchema, body);
   const hash = requestHash(request);
 
+  const settings = await getBusinessSettings(db);
+  const view: ViewContext = { testMode: gateway.testMode, now: ctx.now, policy: settings.cancellationPolicy };
   const existing = await findByIdempotencyKey(db, customer.id, idempotencyKey);
   if (existing) {
-    if (existing.bookings.requestHash !== hash) throw ruleBroken('idempotency_key_reused', 'errors.idempotencyKeyReused');
-    return { booking: toBookingView(existing.bookings, existing.payments, gateway.testMode), replayed: true };
+    if (existing.requestHash !== hash) throw ruleBroken('idempotency_key_reused', 'errors.idempotencyKeyReused');
+    return { booking: await loadBookingView(db, ownBooking(customer.id, existing.id), view), replayed: true };
   }
 
-  const settings = await getBusinessSettings(db);
   const service = settings.services.find((s) => s.slug === request.options.service);
   if (!service?.active) throw ruleBroken('service_unavailable', 'errors.serviceUnavailable');
   if (!isInServiceArea(request.address.zip, settings.serviceAreaZips)) {
@@ -96,19 +108,26 @@ export async function createBooking(ctx: BookingContext, idempotencyKey: string,
   const quote = quoteBooking(request.options, settings.unitPrices, settings.taxRateBps);
   const reference = newBookingReference();
 
-  let hold: Hold;
+  // Far-out bookings save the card now; the hold is placed about 24 hours before the job.
+  const deferred = needsDeferredHold(start, ctx.now);
+  let hold: Hold | null = null;
+  let savedCard: { paymentMethodId: string; card: CardSummary } | null = null;
   try {
-    hold = await gateway.placeHold({
-      customerId: customer.id,
-      paymentMethodId: request.paymentMethodId,
-      amountCents: quote.totalCents,
-      idempotencyKey: `booking-hold:${customer.id}:${idempotencyKey}`,
-      metadata: { reference, service: request.options.service },
-    });
+    const gatewayKey = `booking-hold:${customer.id}:${idempotencyKey}`;
+    if (deferred) {
+      savedCard = await gateway.saveCard({ customerId: customer.id, customerEmail: customer.email, paymentMethodId: request.paymentMethodId, idempotencyKey: gatewayKey });
+    } else {
+      hold = await gateway.placeHold({
+        customerId: customer.id,
+        customerEmail: customer.email,
+        paymentMethodId: request.paymentMethodId,
+        amountCents: quote.totalCents,
+        idempotencyKey: gatewayKey,
+        metadata: { reference, service: request.options.service, customer_id: customer.id, idempotency_key: idempotencyKey },
+      });
+    }
   } catch (error) {
-    if (error instanceof CardDeclinedError) throw new AppError(402, 'card_declined', 'errors.cardDeclined', { rawMessage: error.bankMessage, hint: 'validation.paymentMethodRequired' });
-    if (error instanceof PaymentMethodNotFoundError) throw badRequest('payment_method_not_found', 'errors.paymentMethodNotFound', { details: { paymentMethodId: 'errors.paymentMethodNotFound' } });
-    throw error;
+    throw paymentRefusal(error);
   }
 
   const photoUploadId = request.options.service === 'furniture-assembly' ? (request.options.photoUploadId ?? null) : null;
@@ -146,53 +165,53 @@ export async function createBooking(ctx: BookingContext, idempotencyKey: string,
         })
         .returning({ id: bookings.id });
       const id = row!.id;
+      const actor = { userId: customer.id, role: 'user' as const };
       await tx.insert(bookingEvents).values([
         { bookingId: id, type: 'created', toStatus: 'pending', actorUserId: customer.id, actorRole: 'user', amountCents: quote.totalCents },
-        { bookingId: id, type: 'hold_placed', actorUserId: customer.id, actorRole: 'user', amountCents: hold.amountCents, note: hold.reference },
+        hold
+          ? { bookingId: id, type: 'hold_placed', actorUserId: customer.id, actorRole: 'user', amountCents: hold.amountCents, note: hold.reference }
+          : { bookingId: id, type: 'card_saved', actorUserId: customer.id, actorRole: 'user', note: 'hold deferred until about 24 hours before the job' },
       ]);
-      await tx.insert(payments).values({
-        bookingId: id,
-        gateway: gateway.name,
-        gatewayReference: hold.reference,
-        status: 'authorized',
-        amountHeldCents: hold.amountCents,
-        cardBrand: hold.card.brand,
-        cardLast4: hold.card.last4,
-      });
+      const card = hold?.card ?? savedCard!.card;
+      const [payment] = await tx
+        .insert(payments)
+        .values({
+          bookingId: id,
+          gateway: gateway.name,
+          gatewayReference: null,
+          status: 'card_saved',
+          amountHeldCents: 0,
+          paymentMethodRef: hold?.paymentMethodId ?? savedCard!.paymentMethodId,
+          cardBrand: card.brand,
+          cardLast4: card.last4,
+        })
+        .returning();
+      if (hold) await recordHoldPlaced(tx, payment!, hold, actor);
       return id;
     });
-    return { booking: await getBooking(db, gateway, customer.id, bookingId), replayed: false };
+    return { booking: await loadBookingView(db, ownBooking(customer.id, bookingId), view), replayed: false };
   } catch (error) {
     if (isUniqueViolation(error, 'bookings_customer_idempotency_key')) {
       // A concurrent retry with the same key won: it holds the same gateway hold, so keep it.
       const winner = await findByIdempotencyKey(db, customer.id, idempotencyKey);
-      if (winner) return { booking: toBookingView(winner.bookings, winner.payments, gateway.testMode), replayed: true };
+      if (winner) return { booking: await loadBookingView(db, ownBooking(customer.id, winner.id), view), replayed: true };
     }
-    await gateway.voidHold({ reference: hold.reference, idempotencyKey: `booking-hold-void:${customer.id}:${idempotencyKey}` }).catch((voidError: unknown) => {
-      ctx.logger.error({ err: voidError, holdReference: hold.reference }, 'could not void the hold of a booking that was not saved');
-    });
+    if (hold) {
+      const reference = hold.reference;
+      await gateway.voidHold({ reference, idempotencyKey: `booking-hold-void:${customer.id}:${idempotencyKey}`, reason: 'abandoned' }).catch((voidError: unknown) => {
+        ctx.logger.error({ err: voidError, holdReference: reference }, 'could not void the hold of a booking that was not saved');
+      });
+    }
     throw error;
   }
 }
 
 /** The customer's own bookings, newest first. */
-export async function listBookings(db: Database, gateway: PaymentGateway, customerId: string): Promise<BookingView[]> {
-  const rows = await db
-    .select()
-    .from(bookings)
-    .leftJoin(payments, eq(payments.bookingId, bookings.id))
-    .where(eq(bookings.customerId, customerId))
-    .orderBy(desc(bookings.createdAt));
-  return rows.map((row) => toBookingView(row.bookings, row.payments, gateway.testMode));
+export function listBookings(db: Database, customerId: string, view: ViewContext): Promise<BookingView[]> {
+  return loadBookingViews(db, eq(bookings.customerId, customerId), view);
 }
 
 /** One of the customer's bookings. @throws AppError 404 when it is not theirs */
-export async function getBooking(db: Database, gateway: PaymentGateway, customerId: string, bookingId: string): Promise<BookingView> {
-  const [row] = await db
-    .select()
-    .from(bookings)
-    .leftJoin(payments, eq(payments.bookingId, bookings.id))
-    .where(and(eq(bookings.id, bookingId), eq(bookings.customerId, customerId)));
-  if (!row) throw notFound();
-  return toBookingView(row.bookings, row.payments, gateway.testMode);
+export function getBooking(db: Database, customerId: string, bookingId: string, view: ViewContext): Promise<BookingView> {
+  return loadBookingView(db, ownBooking(customerId, bookingId), view);
 }

@@ -9,7 +9,7 @@ import { requireUser } from '../../auth/session';
 import { passesLuhn } from '../../payments/test-cards';
 import { badRequest, notFound, validationError } from '../../lib/errors';
 import type { AppEnv } from '../../lib/app-env';
-import { readJson } from '../../lib/validate';
+import { parseInput, readJson } from '../../lib/validate';
 
 const testCardSchema = z.object({
   number: z
@@ -30,7 +30,23 @@ function cardFieldErrors(issues: z.core.$ZodIssue[]) {
   return validationError(issues.map((issue) => ({ ...issue, path: [issue.path[0] === 'expMonth' || issue.path[0] === 'expYear' ? 'expiry' : String(issue.path[0])] })));
 }
 
-export const paymentsRoutes = new Hono<AppEnv>().post('/test-mode/payment-methods', async (c) => {
+const authenticateSchema = z.object({ clientSecret: z.string({ error: 'validation.invalid' }).min(1, { error: 'validation.invalid' }).max(300) });
+
+export const paymentsRoutes = new Hono<AppEnv>()
+  /** Completes the simulated bank's 3-D Secure step of a hold (test mode only). */
+  .post('/test-mode/authenticate', async (c) => {
+    const user = requireUser(c);
+    const simulated = c.var.deps.simulatedGateway;
+    if (!simulated) throw notFound('errors.testModeOnly');
+    const { clientSecret } = parseInput(authenticateSchema, await readJson(c.req.raw));
+    try {
+      await simulated.authenticate(clientSecret, user.id);
+    } catch {
+      throw notFound();
+    }
+    return c.json({ authenticated: true });
+  })
+  .post('/test-mode/payment-methods', async (c) => {
   const user = requireUser(c);
   const simulated = c.var.deps.simulatedGateway;
   if (!simulated) throw notFound('errors.testModeOnly');

@@ -11,6 +11,7 @@ export const settingsRoutes = new Hono<AppEnv>().get('/public', async (c) => {
     taxRateBps: business.taxRateBps,
     serviceAreaZips: business.serviceAreaZips,
     slotRules: business.slotRules,
+    cancellationPolicy: business.cancellationPolicy,
     supportPhone: config.supportPhone,
     supportEmail: config.supportEmail,
     payments: { gateway: gateway.name, testMode: gateway.testMode },

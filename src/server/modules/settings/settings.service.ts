@@ -1,10 +1,11 @@
 /**
- * The business settings that rules read: unit prices, tax rate, service-area ZIPs and slot
- * rules, from the `services` and `settings` tables (seeded with the defaults of issue #2).
+ * The business settings that rules read: unit prices, tax rate, service-area ZIPs, slot rules
+ * and the cancellation policy, from the `services` and `settings` tables (seeded with the defaults of issue #2).
  */
 import { asc } from 'drizzle-orm';
 import type { ServiceSlug, PricingModel } from '../../../domain/services';
 import { DEFAULT_SLOT_RULES, type SlotRules } from '../../../domain/slots';
+import { DEFAULT_CANCELLATION_POLICY, type CancellationPolicy } from '../../../domain/cancellation-policy';
 import type { UnitPrices } from '../../../domain/pricing';
 import type { Database } from '../../db/client';
 import { services, settings } from '../../db/schema';
@@ -16,6 +17,7 @@ export interface BusinessSettings {
   taxRateBps: number;
   serviceAreaZips: string[];
   slotRules: SlotRules;
+  cancellationPolicy: CancellationPolicy;
 }
 
 export async function getBusinessSettings(db: Database): Promise<BusinessSettings> {
@@ -31,5 +33,6 @@ export async function getBusinessSettings(db: Database): Promise<BusinessSetting
     taxRateBps: (values.get('tax_rate_bps') as number | undefined) ?? DEFAULT_SETTINGS.tax_rate_bps,
     serviceAreaZips: (values.get('service_area_zips') as string[] | undefined) ?? [...DEFAULT_SETTINGS.service_area_zips],
     slotRules: { ...DEFAULT_SLOT_RULES, ...((values.get('slot_rules') as Partial<SlotRules> | undefined) ?? {}) },
+    cancellationPolicy: { ...DEFAULT_CANCELLATION_POLICY, ...((values.get('cancellation_policy') as Partial<CancellationPolicy> | undefined) ?? {}) },
   };
 }
