@@ -7,6 +7,11 @@ import { serve } from '@hono/node-server';
 import { createApp } from './app';
 import { startRuntime } from './bootstrap';
 import { ConfigError, loadConfig } from './config';
+import { runPaymentJobs } from './modules/payments/payment-jobs';
+import { reconcilePayments } from './modules/payments/reconciliation';
+
+const JOB_INTERVAL_MS = 60_000;
+const RECONCILE_WINDOW_MS = 48 * 60 * 60_000;
 
 async function main() {
   const config = loadConfig();
@@ -19,7 +24,23 @@ async function main() {
       `Tampa handyman is serving on http://localhost:${info.port}`,
     );
   });
+  // Deferred holds, expiry and reconciliation, once a minute; one run at a time.
+  let jobsRunning = false;
+  const jobs = setInterval(() => {
+    if (jobsRunning) return;
+    jobsRunning = true;
+    const { deps } = runtime;
+    runPaymentJobs(deps)
+      .then(() => reconcilePayments(deps, new Date(deps.now().getTime() - RECONCILE_WINDOW_MS)))
+      .catch((error: unknown) => logger.error({ err: error }, 'payment jobs failed'))
+      .finally(() => {
+        jobsRunning = false;
+      });
+  }, JOB_INTERVAL_MS);
+  jobs.unref();
+
   const shutdown = (signal: string) => {
+    clearInterval(jobs);
     logger.info({ signal }, 'shutting down');
     server.close(() => {
       runtime.close().finally(() => process.exit(0));

@@ -162,6 +162,7 @@ export async function createBooking(ctx: BookingContext, idempotencyKey: string,
           language: ctx.lang,
           idempotencyKey,
           requestHash: hash,
+          createdAt: ctx.now,
         })
         .returning({ id: bookings.id });
       const id = row!.id;
