@@ -6,6 +6,7 @@ const ALLOWED_MOVES: Array<[BookingStatus, BookingStatus]> = [
   ['pending', 'confirmed'], // worker assigned
   ['pending', 'cancelled'],
   ['pending', 'payment_failed'],
+  ['pending', 'no_show'], // the customer was not there (marked by an admin)
   ['confirmed', 'en_route'],
   ['confirmed', 'in_progress'], // worker already on site
   ['confirmed', 'cancelled'],
@@ -65,5 +66,19 @@ describe('isActiveStatus', () => {
   it('counts a booking as ahead of the customer until it is completed or has left the life cycle', () => {
     expect(BOOKING_STATUSES.filter(isActiveStatus)).toEqual(['pending', 'confirmed', 'en_route', 'in_progress']);
     expect(BOOKING_STATUSES.filter((status) => !isActiveStatus(status))).toEqual(['completed', 'cancelled', 'no_show', 'payment_failed']);
+  });
+});
+
+describe('who completes and cancels', () => {
+  it('lets a worker complete only a job in progress, and an admin any active job', async () => {
+    const { canComplete, canCancel } = await import('./booking-status');
+    expect(canComplete('in_progress', 'worker')).toBe(true);
+    expect(canComplete('confirmed', 'worker')).toBe(false);
+    expect(canComplete('pending', 'admin')).toBe(true);
+    expect(canComplete('completed', 'admin')).toBe(false);
+    expect(canComplete('cancelled', 'admin')).toBe(false);
+    expect(['pending', 'confirmed', 'en_route'].every((s) => canCancel(s as never))).toBe(true);
+    expect(canCancel('in_progress')).toBe(false);
+    expect(canCancel('completed')).toBe(false);
   });
 });
