@@ -19,6 +19,7 @@ import { adminBookingsRoutes } from './modules/admin/admin-bookings.routes';
 import { bookingsRoutes } from './modules/bookings/bookings.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { paymentsRoutes } from './modules/payments/payments.routes';
+import { webhookRoutes } from './modules/payments/webhook.routes';
 import { servicesRoutes } from './modules/services/services.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
 import { uploadsRoutes } from './modules/uploads/uploads.routes';
@@ -31,6 +32,8 @@ export interface AppOptions {
 
 export function createApp(deps: AppDeps, options: AppOptions = {}) {
   const app = new Hono<AppEnv>();
+  // Stripe.js and its 3-D Secure frames (docs.stripe.com/security/guide, "Content Security Policy")
+  const stripe = deps.config.stripe !== null;
 
   app.use('*', async (c, next) => {
     c.set('deps', deps);
@@ -46,11 +49,12 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
     secureHeaders({
       contentSecurityPolicy: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        scriptSrc: ["'self'", ...(stripe ? ['https://js.stripe.com'] : [])],
         // sonner and Radix set inline styles at run time
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
-        connectSrc: ["'self'"],
+        connectSrc: ["'self'", ...(stripe ? ['https://api.stripe.com'] : [])],
+        ...(stripe ? { frameSrc: ['https://js.stripe.com', 'https://hooks.stripe.com'] } : {}),
         fontSrc: ["'self'"],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
@@ -67,6 +71,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
 
   app.route('/api/auth', authRoutes({ ...deps.config.authRateLimit, trustProxy: deps.config.trustProxy }));
   app.route('/api/health', healthRoutes);
+  app.route('/api/payments/webhook', webhookRoutes);
   app.use('/api/*', sessionMiddleware());
   app.route('/api/me', meRoutes);
   app.route('/api/settings', settingsRoutes);

@@ -11,10 +11,11 @@ import { seedDatabase } from './db/seed';
 import type { AppDeps } from './lib/app-env';
 import { createLogger } from './lib/logger';
 import { SimulatedGateway } from './payments/simulated-gateway';
+import { StripeGateway } from './payments/stripe-gateway';
 
 export class SimulatedGatewayInProductionError extends Error {
   constructor() {
-    super('Payments: the simulated (test-mode) gateway is refused when NODE_ENV=production. Configure a real gateway (STRIPE_SECRET_KEY).');
+    super('Payments: the simulated (test-mode) gateway is refused when NODE_ENV=production. Configure Stripe (STRIPE_SECRET_KEY and VITE_STRIPE_PUBLISHABLE_KEY).');
     this.name = 'SimulatedGatewayInProductionError';
   }
 }
@@ -32,7 +33,7 @@ export interface Runtime {
  */
 export async function startRuntime(config: Config, databaseTarget?: { url: string } | { dir: string }, overrides: Partial<AppDeps> = {}): Promise<Runtime> {
   const logger = overrides.logger ?? createLogger(config.logLevel);
-  if (config.nodeEnv === 'production') throw new SimulatedGatewayInProductionError();
+  if (config.nodeEnv === 'production' && !config.stripe) throw new SimulatedGatewayInProductionError();
   const target = databaseTarget ?? (config.databaseUrl ? { url: config.databaseUrl } : { dir: `${config.dataDir}/db` });
   const release = 'dir' in target && target.dir !== 'memory://' ? await lockDataDir(config.dataDir) : async () => {};
   let handle: DatabaseHandle | undefined;
@@ -46,12 +47,12 @@ export async function startRuntime(config: Config, databaseTarget?: { url: strin
     throw error;
   }
   const clock = overrides.now ?? (() => new Date());
-  const simulatedGateway = new SimulatedGateway(handle.db, clock);
+  const simulatedGateway = config.stripe ? null : new SimulatedGateway(handle.db, clock);
   const deps: AppDeps = {
     config,
     db: handle.db,
     auth: createAuth(handle.db, config),
-    gateway: simulatedGateway,
+    gateway: simulatedGateway ?? new StripeGateway(handle.db, config.stripe!),
     simulatedGateway,
     logger,
     ...overrides,

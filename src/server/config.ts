@@ -29,6 +29,9 @@ const envSchema = z.object({
   TRUST_PROXY: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   STRIPE_SECRET_KEY: optionalString,
+  VITE_STRIPE_PUBLISHABLE_KEY: optionalString,
+  STRIPE_WEBHOOK_SECRET: optionalString,
+  STRIPE_API_BASE: optionalString.pipe(z.url({ protocol: /^https?$/, error: 'must be a URL such as http://127.0.0.1:12111' }).optional()),
 });
 
 export interface Config {
@@ -46,7 +49,14 @@ export interface Config {
   authRateLimit: { max: number; windowSeconds: number };
   trustProxy: boolean;
   logLevel: string;
-  stripeSecretKey: string | undefined;
+  /** Payments run on Stripe when both keys are set; null: the simulated gateway (test mode). */
+  stripe: {
+    secretKey: string;
+    publishableKey: string;
+    webhookSecret: string | null;
+    /** Tests only: the fake Stripe server's origin. */
+    apiBase: string | null;
+  } | null;
 }
 
 export class ConfigError extends Error {
@@ -71,6 +81,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (Boolean(e.GOOGLE_CLIENT_ID) !== Boolean(e.GOOGLE_CLIENT_SECRET)) {
     problems.push('GOOGLE_CLIENT_ID / GOOGLE_CLIENT_SECRET: set both or neither');
   }
+  if (Boolean(e.STRIPE_SECRET_KEY) !== Boolean(e.VITE_STRIPE_PUBLISHABLE_KEY)) {
+    problems.push('STRIPE_SECRET_KEY / VITE_STRIPE_PUBLISHABLE_KEY: set both or neither');
+  }
+  if (e.NODE_ENV === 'production' && e.STRIPE_SECRET_KEY && !e.STRIPE_WEBHOOK_SECRET) problems.push('STRIPE_WEBHOOK_SECRET: required in production with Stripe');
+  if (e.NODE_ENV === 'production' && e.STRIPE_API_BASE) problems.push('STRIPE_API_BASE: for tests only, not allowed in production');
   if (problems.length) throw new ConfigError(problems);
 
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
@@ -92,6 +107,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     authRateLimit: { max: e.AUTH_RATE_LIMIT_MAX, windowSeconds: e.AUTH_RATE_LIMIT_WINDOW_SECONDS },
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
-    stripeSecretKey: e.STRIPE_SECRET_KEY,
+    stripe:
+      e.STRIPE_SECRET_KEY && e.VITE_STRIPE_PUBLISHABLE_KEY
+        ? { secretKey: e.STRIPE_SECRET_KEY, publishableKey: e.VITE_STRIPE_PUBLISHABLE_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET ?? null, apiBase: e.STRIPE_API_BASE ?? null }
+        : null,
   };
 }

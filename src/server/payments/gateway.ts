@@ -74,7 +74,7 @@ export interface PaymentGateway {
    * Saves the card for a later off-session hold without authorizing money (Stripe: SetupIntent).
    * @throws the same errors as placeHold
    */
-  saveCard(input: { customerId: string; customerEmail: string; paymentMethodId: string; idempotencyKey: string }): Promise<{ paymentMethodId: string; card: CardSummary }>;
+  saveCard(input: { customerId: string; customerEmail: string; paymentMethodId: string; idempotencyKey: string; metadata?: Record<string, string> }): Promise<{ paymentMethodId: string; card: CardSummary }>;
   /**
    * Captures up to the held amount; the rest of the hold is released.
    * @throws HoldExpiredError when the hold lapsed before capture

@@ -104,6 +104,7 @@ export class SimulatedGateway implements PaymentGateway {
         status,
         captureBefore: status === 'requires_capture' ? this.expiryFrom(this.now()) : null,
         metadata: input.metadata,
+        createdAt: this.now(),
       })
       .onConflictDoNothing({ target: simulatedHolds.idempotencyKey })
       .returning();
@@ -150,6 +151,7 @@ export class SimulatedGateway implements PaymentGateway {
         status: failed ? 'failed' : 'succeeded',
         kind: 'charge',
         metadata: input.metadata,
+        createdAt: this.now(),
       })
       .onConflictDoNothing({ target: simulatedHolds.idempotencyKey });
     return this.chargeOffSession(input);

@@ -7,12 +7,16 @@ import { createBrowserRouter, RouterProvider, type RouteObject } from 'react-rou
 import { LoadingScreen } from '@/web/components/layout/loading-screen';
 import { RootLayout } from '@/web/components/layout/root-layout';
 import { ErrorScreen } from '@/web/components/errors/error-screen';
+import { loadRouteMessages, type RouteMessages } from '@/web/lib/i18n';
 
 const notAvailableYet = () => import('@/web/features/shell/pages/not-available-page');
 
+/** A lazy page whose English messages also load on demand (see lib/i18n.ts). */
+const withMessages = <T,>(name: RouteMessages, page: () => Promise<T>) => async () => (await Promise.all([loadRouteMessages(name), page()]))[1];
+
 /** Routes owned by later issues: they render an honest "not available yet" page until then. */
 const LATER_ROUTES = [
-  '/terms', '/privacy', '/refunds', '/cancellations', '/about', '/blog', '/blog/:slug', '/reset-password',
+  '/terms', '/privacy', '/about', '/blog', '/blog/:slug', '/reset-password',
   '/admin/login', '/admin', '/admin/chats', '/admin/analytics', '/admin/users', '/admin/workers',
   '/admin/worker-applications', '/admin/settings', '/admin/errors',
   '/worker', '/worker/settings', '/worker/availability', '/worker/enroll', '/settings',
@@ -27,9 +31,11 @@ export const webRoutes: RouteObject[] = [
     children: [
       { index: true, lazy: () => import('@/web/features/home/pages/home-page') },
       { path: 'auth', lazy: () => import('@/web/features/auth/pages/auth-page') },
-      { path: 'my-bookings', lazy: () => import('@/web/features/my-bookings/pages/my-bookings-page') },
+      { path: 'my-bookings', lazy: withMessages('my-bookings', () => import('@/web/features/my-bookings/pages/my-bookings-page')) },
       { path: 'book/:slug', lazy: () => import('@/web/features/booking/pages/booking-page') },
       { path: 'services/:slug/book', lazy: () => import('@/web/features/booking/pages/booking-page') },
+      { path: 'cancellations', lazy: withMessages('policies', () => import('@/web/features/policies/pages/cancellations-page')) },
+      { path: 'refunds', lazy: withMessages('policies', () => import('@/web/features/policies/pages/refunds-page')) },
       ...LATER_ROUTES.map((path) => ({ path: path.slice(1), lazy: notAvailableYet })),
       { path: '*', lazy: () => import('@/web/features/shell/pages/not-found-page') },
     ],

@@ -1,7 +1,8 @@
 /**
- * Formatting for people, in the interface language: money (integer cents, USD) and instants
- * shown in Tampa time (America/New_York). Uses the browser's Intl, so it adds nothing to the
- * bundle. Spanish uses the US Spanish locale so dollars read "$45", not "45 US$".
+ * Formatting for people, in the interface language: money (integer cents, USD), card brands,
+ * and dates and instants shown in Tampa time (America/New_York). Uses the browser's Intl, so it
+ * adds nothing to the bundle. Spanish uses the US Spanish locale so dollars read "$45", not
+ * "45 US$".
  */
 import { BUSINESS_TIME_ZONE } from '@/domain/time-zone';
 
@@ -40,4 +41,35 @@ export function formatTampaDateTime(iso: string, language: string | undefined): 
     minute: '2-digit',
     timeZoneName: 'short',
   }).format(new Date(iso));
+}
+
+/**
+ * Integer cents as dollars with cents, for amounts that must line up to the cent (a price
+ * breakdown, a receipt): 4500 -> "$45.00", 338 -> "$3.38".
+ */
+export function formatPrice(cents: number, language: string | undefined): string {
+  return new Intl.NumberFormat(intlLocale(language), { style: 'currency', currency: 'USD', minimumFractionDigits: 2 }).format(cents / 100);
+}
+
+/**
+ * A Tampa date ('YYYY-MM-DD') as a short chip label, e.g. "Fri, May 15". The date is a calendar
+ * day, not an instant, so it is read at noon UTC and printed in UTC (no zone can shift the day).
+ */
+export function formatSlotDate(date: string, language: string | undefined): string {
+  const [y, m, d] = date.split('-').map(Number);
+  return new Intl.DateTimeFormat(intlLocale(language), { timeZone: 'UTC', weekday: 'short', month: 'short', day: 'numeric' }).format(
+    new Date(Date.UTC(y, m - 1, d, 12)),
+  );
+}
+
+/** An instant as a Tampa wall-clock time, e.g. "2:30 PM". */
+export function formatSlotTime(iso: string, language: string | undefined): string {
+  return new Intl.DateTimeFormat(intlLocale(language), { timeZone: BUSINESS_TIME_ZONE, hour: 'numeric', minute: '2-digit' }).format(new Date(iso));
+}
+
+const BRAND_NAMES: Record<string, string> = { visa: 'Visa', mastercard: 'Mastercard', amex: 'American Express', discover: 'Discover' };
+
+/** A card brand as the gateway names it ("visa") the way people write it ("Visa"). */
+export function cardBrandName(brand: string): string {
+  return BRAND_NAMES[brand.toLowerCase()] ?? brand.charAt(0).toUpperCase() + brand.slice(1);
 }

@@ -3,8 +3,10 @@
  * keys; they are merged into one namespace). The chosen language is kept in localStorage under
  * `lang` and defaults to English (spec section 1).
  *
- * English (the default and the fallback) ships with the first page load; Spanish is its own
- * chunk, loaded through i18next-resources-to-backend when it is chosen (main.tsx waits for it
+ * English (the default and the fallback) ships with the first page load, except the files named
+ * by RouteMessages, which only one lazy route reads (My Bookings, the policy pages): that route
+ * loads them with its page (loadRouteMessages, wired in app/router.tsx). Spanish is its own chunk,
+ * loaded whole through i18next-resources-to-backend when it is chosen (main.tsx waits for it
  * before the first render, so a Spanish visitor never sees English flash).
  */
 import i18n from 'i18next';
@@ -16,8 +18,22 @@ export type Language = (typeof LANGUAGES)[number];
 export const LANG_STORAGE_KEY = 'lang';
 
 type Messages = Record<string, unknown>;
-const english = import.meta.glob<Messages>('../locales/en/*.json', { eager: true, import: 'default' });
+const english = import.meta.glob<Messages>(['../locales/en/*.json', '!../locales/en/{my-bookings,policies}.json'], { eager: true, import: 'default' });
+const englishOnDemand = import.meta.glob<Messages>('../locales/en/{my-bookings,policies}.json', { import: 'default' });
 const spanish = import.meta.glob<Messages>('../locales/es/*.json', { import: 'default' });
+
+/** Locale files (without `.json`) that stay out of the first page load; keep in step with the globs above. */
+export type RouteMessages = 'my-bookings' | 'policies';
+
+/**
+ * Adds the English messages of one route's locale file (Spanish comes whole with the language).
+ * Route loaders await it before rendering the page; loading twice is harmless.
+ */
+export async function loadRouteMessages(name: RouteMessages): Promise<void> {
+  const load = englishOnDemand[`../locales/en/${name}.json`];
+  if (!load) throw new Error(`No locale file ${name}.json`);
+  i18n.addResourceBundle('en', 'translation', await load(), true, false);
+}
 
 const merge = (parts: Messages[]) => parts.reduce<Messages>((all, messages) => ({ ...all, ...messages }), {});
 

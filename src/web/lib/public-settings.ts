@@ -1,10 +1,13 @@
 /**
  * The public settings of `GET /api/settings/public` (docs/api.md): service prices, tax rate,
- * service area, support contacts, payment mode and slot rules. Anyone may read them; they change
- * rarely, so the query uses the app-wide 5 minute stale time. Until the answer arrives, callers
- * fall back to the defaults below (the listed prices of DEFAULT_SERVICES and the support contacts).
+ * service area, support contacts, payment mode, slot rules and the cancellation policy. Anyone
+ * may read them; they change rarely, so the query uses the app-wide 5 minute stale time. Until
+ * the answer arrives, callers fall back to defaults: the listed prices of DEFAULT_SERVICES, the
+ * support contacts below, and DEFAULT_CANCELLATION_POLICY (through lib/cancellation-policy.ts,
+ * kept apart so the header, on every page, does not load the policy rules).
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { CancellationPolicy } from '@/domain/cancellation-policy';
 import type { PricingModel, ServiceSlug } from '@/domain/services';
 import type { SlotRules } from '@/domain/slots';
 import { apiFetch } from './api-client';
@@ -27,8 +30,11 @@ export interface PublicSettings {
   /** Support phone, e.g. "+18135550100" or "+1 813-555-0100". */
   supportPhone: string;
   supportEmail: string;
-  payments: { gateway: 'simulated' | 'stripe'; testMode: boolean };
+  /** `publishableKey` comes with the Stripe gateway only. */
+  payments: { gateway: 'simulated' | 'stripe'; testMode: boolean; publishableKey?: string };
   slotRules: SlotRules;
+  /** The numbers of the cancellation, rescheduling and refund policy (issue #3). */
+  cancellationPolicy: CancellationPolicy;
 }
 
 /** Shown before the settings load or when they cannot be loaded. */

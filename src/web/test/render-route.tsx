@@ -18,8 +18,8 @@ export interface CannedResponse {
   body: unknown;
 }
 
-/** Keys are "METHOD /path" (e.g. "GET /api/me"); a function may look at the request body. */
-export type ApiTable = Record<string, CannedResponse | ((init: RequestInit | undefined) => CannedResponse)>;
+/** Keys are "METHOD /path" (e.g. "GET /api/me"); a function may look at the request (body, headers) and its URL (query). */
+export type ApiTable = Record<string, CannedResponse | ((init: RequestInit | undefined, url: URL) => CannedResponse)>;
 
 export const SIGNED_OUT = { user: null, profile: null, role: null };
 
@@ -29,7 +29,7 @@ export function mockApi(table: ApiTable) {
     const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url, 'http://localhost');
     const key = `${(init?.method ?? 'GET').toUpperCase()} ${url.pathname}`;
     const entry = table[key];
-    const answer = typeof entry === 'function' ? entry(init) : entry ?? { status: 404, body: { message: 'Not found', code: 'not_found' } };
+    const answer = typeof entry === 'function' ? entry(init, url) : entry ?? { status: 404, body: { message: 'Not found', code: 'not_found' } };
     return new Response(JSON.stringify(answer.body), {
       status: answer.status ?? 200,
       headers: { 'Content-Type': 'application/json' },

@@ -74,11 +74,11 @@ export const bookingsRoutes = new Hono<AppEnv>()
     const t = translator(c.var.lang);
     const policy = settings.cancellationPolicy;
     const format = (cents: number) => new Intl.NumberFormat(c.var.lang === 'es' ? 'es-US' : 'en-US', { style: 'currency', currency: 'USD' }).format(cents / 100);
-    const message = [
-      t(outcome.messageKey, { ...policy, fee: format(outcome.feeCents), release: format(outcome.releaseCents) }),
-      t('policyOutcome.refundTiming', policy.refundBusinessDays),
-    ].join(' ');
-    return c.json({ ...outcome, message });
+    return c.json({
+      ...outcome,
+      message: t(outcome.messageKey, { ...policy, fee: format(outcome.feeCents), release: format(outcome.releaseCents) }),
+      refundTimingMessage: t('policyOutcome.refundTiming', policy.refundBusinessDays),
+    });
   })
   .post('/:id/cancel', async (c) => {
     const user = requireUser(c);

@@ -115,7 +115,7 @@ export async function createBooking(ctx: BookingContext, idempotencyKey: string,
   try {
     const gatewayKey = `booking-hold:${customer.id}:${idempotencyKey}`;
     if (deferred) {
-      savedCard = await gateway.saveCard({ customerId: customer.id, customerEmail: customer.email, paymentMethodId: request.paymentMethodId, idempotencyKey: gatewayKey });
+      savedCard = await gateway.saveCard({ customerId: customer.id, customerEmail: customer.email, paymentMethodId: request.paymentMethodId, idempotencyKey: gatewayKey, metadata: { reference, customer_id: customer.id, idempotency_key: idempotencyKey } });
     } else {
       hold = await gateway.placeHold({
         customerId: customer.id,

@@ -143,7 +143,7 @@ describe(`money: holds, capture, cancellation, refunds (${databaseKind})`, () =>
       at(cancelAt);
       const preview = await (await t.request(`/api/bookings/${b.id}/cancellation`, { cookie: customer.cookie })).json();
       expect(preview).toMatchObject({ tier, feeCents, captureCents: feeCents, releaseCents: 4838 - feeCents });
-      expect(preview.message).toMatch(/3-5 business days/);
+      expect(preview.refundTimingMessage).toMatch(/3-5 business days/);
       const r = await post(`/api/bookings/${b.id}/cancel`, customer.cookie, {}, { 'Idempotency-Key': `cancel-${b.id}` });
       expect(r.status).toBe(200);
       const cancelled = await r.json();

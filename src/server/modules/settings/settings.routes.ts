@@ -14,7 +14,7 @@ export const settingsRoutes = new Hono<AppEnv>().get('/public', async (c) => {
     cancellationPolicy: business.cancellationPolicy,
     supportPhone: config.supportPhone,
     supportEmail: config.supportEmail,
-    payments: { gateway: gateway.name, testMode: gateway.testMode },
+    payments: { gateway: gateway.name, testMode: gateway.testMode, ...(config.stripe ? { publishableKey: config.stripe.publishableKey } : {}) },
     googleSignIn: config.google !== null,
   });
 });

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { BookingView } from '@/domain/booking-request';
@@ -27,6 +27,11 @@ const BOOKING: BookingView = {
   taxCents: 338,
   totalCents: 4838,
   payment: { status: 'authorized', amountHeldCents: 4838, cardBrand: 'visa', cardLast4: '4242', testMode: true },
+  money: { heldCents: 4838, capturedCents: 0, extraChargedCents: 0, refundedCents: 0, paidCents: 0 },
+  final: null,
+  cancellation: null,
+  canCancel: true,
+  canReschedule: true,
   createdAt: '2026-05-15T14:00:00.000Z',
 };
 
@@ -93,7 +98,9 @@ describe('booking flow', () => {
     expect(await heading('Payment')).toHaveFocus();
     expect(screen.getByText('Test mode')).toBeInTheDocument();
     expect(screen.getByText("We place a hold of $48.38 now; you're charged only after the job is done.")).toBeInTheDocument();
-    expect(screen.getByText(/4242 4242 4242 4242 \(approved\) or 4000 0000 0000 0002 \(declined\)/)).toBeInTheDocument();
+    for (const hint of ['4242 4242 4242 4242 – approved', '4000 0000 0000 0002 – declined', '4000 0025 0000 3155 – asks for verification', '4000 0000 0000 9995 – insufficient funds']) {
+      expect(screen.getByText((_, element) => element?.tagName === 'LI' && element.textContent === hint)).toBeInTheDocument();
+    }
     await userEvent.type(screen.getByLabelText('Card number'), '4242 4242 4242 4242');
     await userEvent.type(screen.getByLabelText('Expiry (MM/YY)'), '12/30');
     await userEvent.type(screen.getByLabelText('CVC'), '123');
@@ -154,6 +161,80 @@ describe('booking flow', () => {
     const stored = JSON.parse(sessionStorage.getItem('booking-draft:tv-installation')!) as BookingDraft;
     expect(stored.paymentMethod).toBeNull();
     expect(stored.idempotencyKey).not.toBe(seeded.idempotencyKey);
+  });
+
+  it('asks for the bank\'s confirmation in test mode, then books with the same Idempotency-Key', async () => {
+    let attempts = 0;
+    const { calls } = api({
+      'POST /api/bookings': () => {
+        attempts += 1;
+        return attempts === 1
+          ? { status: 402, body: { message: 'Your bank asks you to confirm this payment.', code: 'authentication_required', details: { clientSecret: 'seti_test_secret_1' }, hint: null } }
+          : { status: 201, body: BOOKING };
+      },
+      'POST /api/payments/test-mode/authenticate': () => ({ body: { authenticated: true } }),
+    });
+    const seeded = seedDraft('review');
+    renderPage();
+
+    await click('Confirm & Book');
+    const panel = await screen.findByRole('region', { name: 'Your bank asks you to confirm this payment' });
+    expect(screen.getByRole('heading', { name: 'Your bank asks you to confirm this payment' })).toHaveFocus();
+    // Still on Review with the card kept: nothing was declined.
+    expect(screen.getByRole('heading', { level: 2, name: 'Review' })).toBeInTheDocument();
+    expect(screen.getByText('Visa ending in 4242')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Confirm & Book' })).toBeDisabled();
+
+    await userEvent.click(within(panel).getByRole('button', { name: 'Complete verification (test)' }));
+
+    expect(await heading('Booking received!')).toBeInTheDocument();
+    const authenticate = calls.find((c) => c.url === '/api/payments/test-mode/authenticate')!;
+    expect(authenticate.method).toBe('POST');
+    expect(authenticate.body).toEqual({ clientSecret: 'seti_test_secret_1' });
+    const posts = calls.filter((c) => c.method === 'POST' && c.url === '/api/bookings');
+    expect(posts).toHaveLength(2);
+    expect(posts[0].headers['Idempotency-Key']).toBe(seeded.idempotencyKey);
+    expect(posts[1].headers['Idempotency-Key']).toBe(seeded.idempotencyKey);
+    expect(calls.indexOf(authenticate)).toBeLessThan(calls.indexOf(posts[1]));
+  });
+
+  it('lets the customer pick another card instead of confirming, with a new key', async () => {
+    api({
+      'POST /api/bookings': () => ({
+        status: 402,
+        body: { message: 'Your bank asks you to confirm this payment.', code: 'authentication_required', details: { clientSecret: 'secret_2' }, hint: null },
+      }),
+    });
+    const seeded = seedDraft('review');
+    renderPage();
+
+    await click('Confirm & Book');
+    const panel = await screen.findByRole('region', { name: 'Your bank asks you to confirm this payment' });
+    await userEvent.click(within(panel).getByRole('button', { name: 'Use a different card' }));
+
+    expect(await heading('Payment')).toBeInTheDocument();
+    expect(screen.getByLabelText('Card number')).toBeInTheDocument();
+    const stored = JSON.parse(sessionStorage.getItem('booking-draft:tv-installation')!) as BookingDraft;
+    expect(stored.paymentMethod).toBeNull();
+    expect(stored.idempotencyKey).not.toBe(seeded.idempotencyKey);
+  });
+
+  it('shows why the test-mode confirmation failed and keeps the way to try again', async () => {
+    api({
+      'POST /api/bookings': () => ({
+        status: 402,
+        body: { message: 'Your bank asks you to confirm this payment.', code: 'authentication_required', details: { clientSecret: 'secret_3' }, hint: null },
+      }),
+      'POST /api/payments/test-mode/authenticate': () => ({ status: 404, body: { message: "We couldn't find that.", code: 'not_found' } }),
+    });
+    seedDraft('review');
+    renderPage();
+
+    await click('Confirm & Book');
+    const panel = await screen.findByRole('region', { name: 'Your bank asks you to confirm this payment' });
+    await userEvent.click(within(panel).getByRole('button', { name: 'Complete verification (test)' }));
+    expect(await within(panel).findByRole('alert')).toHaveTextContent("We couldn't find that.");
+    expect(within(panel).getByRole('button', { name: 'Complete verification (test)' })).toBeEnabled();
   });
 
   it('goes back to Date & Time when the slot was taken', async () => {

@@ -61,13 +61,10 @@ export function BookingFlow({ slug }: { slug: ServiceSlug }) {
   const addressErrors = useMemo(() => fieldErrorsOf(feedback, 'address'), [feedback]);
   useStepFocus(step, headingRef, Boolean((step === 'options' && optionErrors) || (step === 'address' && addressErrors)));
 
-  const goTo = (next: DraftStep) => {
-    setFeedback(null);
-    update({ step: next });
-  };
-  const { confirm, busy } = useConfirmBooking({
+  const { confirm, busy, verification, completeVerification, abandonVerification } = useConfirmBooking({
     draft,
     update,
+    payments: settings?.payments,
     onBooked: (made) => {
       clear();
       setFeedback(null);
@@ -78,6 +75,13 @@ export function BookingFlow({ slug }: { slug: ServiceSlug }) {
       update({ step: rejection.step });
     },
   });
+
+  const goTo = (next: DraftStep) => {
+    setFeedback(null);
+    // Leaving Review while the bank waits for a confirmation: whatever comes next is a new request.
+    if (next !== 'review') abandonVerification();
+    update({ step: next });
+  };
 
   function renderStep() {
     switch (step) {
@@ -142,7 +146,21 @@ export function BookingFlow({ slug }: { slug: ServiceSlug }) {
         );
       case 'review':
         return options ? (
-          <ReviewStep draft={draft} options={options} quote={quote} busy={busy} onEdit={goTo} onConfirm={confirm} onBack={() => goTo('payment')} />
+          <ReviewStep
+            draft={draft}
+            options={options}
+            quote={quote}
+            busy={busy}
+            verification={verification}
+            onCompleteVerification={completeVerification}
+            onUseDifferentCard={() => {
+              update({ paymentMethod: null });
+              goTo('payment');
+            }}
+            onEdit={goTo}
+            onConfirm={confirm}
+            onBack={() => goTo('payment')}
+          />
         ) : null;
       case 'confirmation':
         return booking && <ConfirmationStep booking={booking} />;

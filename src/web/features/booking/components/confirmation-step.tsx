@@ -3,8 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { BookingView } from '@/domain/booking-request';
 import { buttonVariants } from '@/web/components/ui/button';
-import { formatTampaDateTime } from '@/web/lib/format';
-import { formatAddress, formatPrice } from '../utils/format';
+import { formatPrice, formatTampaDateTime } from '@/web/lib/format';
+import { formatAddress } from '../utils/format';
 
 export function ConfirmationStep({ booking }: { booking: BookingView }) {
   const { t, i18n } = useTranslation();

@@ -1,19 +1,22 @@
 /**
  * Step 6, Payment: explains the card hold (charged only after the job), then either shows the
- * saved card or the active gateway's card entry. Only the card reference is kept.
+ * saved card or the active gateway's card entry: Stripe's Payment Element when Stripe is
+ * configured, the test-mode card form on the simulated gateway. Only the card reference is kept.
  */
 import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/web/components/ui/button';
 import type { PublicSettings } from '@/web/lib/public-settings';
 import type { SavedCard } from '../hooks/use-booking-draft';
-import { cardBrandName, formatPrice } from '../utils/format';
+import { cardBrandName, formatPrice } from '@/web/lib/format';
 import type { CardEntryProps } from './card-entry';
 import { StepActions } from './step-layout';
+import { StripeCardForm } from './stripe-card-form';
 import { TestModeCardForm } from './test-mode-card-form';
 
 /** The card entry for the configured gateway; null when this build has none for it. */
 function cardEntryFor(payments: PublicSettings['payments']): ComponentType<CardEntryProps> | null {
+  if (payments.gateway === 'stripe') return payments.publishableKey ? StripeCardForm : null;
   return payments.testMode ? TestModeCardForm : null;
 }
 
@@ -30,7 +33,8 @@ export interface PaymentStepProps {
 
 export function PaymentStep({ settings, settingsError, holdCents, savedCard, onCardSaved, onForgetCard, onContinue, onBack }: PaymentStepProps) {
   const { t, i18n } = useTranslation();
-  const CardEntry = settings ? cardEntryFor(settings.payments) : null;
+  const payments = settings?.payments;
+  const CardEntry = payments ? cardEntryFor(payments) : null;
 
   return (
     <div className="space-y-5">
@@ -41,7 +45,7 @@ export function PaymentStep({ settings, settingsError, holdCents, savedCard, onC
           </span>
         )}
         <p className="font-medium">{t('booking.payment.hold', { amount: formatPrice(holdCents, i18n.language) })}</p>
-        {settings?.payments.testMode && <p>{t('booking.payment.testCards')}</p>}
+        {settings?.payments.testMode && <TestCardsHint />}
       </div>
 
       {savedCard ? (
@@ -54,8 +58,14 @@ export function PaymentStep({ settings, settingsError, holdCents, savedCard, onC
           </div>
           <StepActions onBack={onBack} submitLabel={t('booking.actions.continue')} onSubmit={onContinue} />
         </div>
-      ) : CardEntry ? (
-        <CardEntry submitLabel={t('booking.actions.continue')} onSaved={onCardSaved} onBack={onBack} />
+      ) : CardEntry && payments ? (
+        <CardEntry
+          submitLabel={t('booking.actions.continue')}
+          amountCents={holdCents}
+          payments={payments}
+          onSaved={onCardSaved}
+          onBack={onBack}
+        />
       ) : (
         <div className="space-y-5">
           <p className="text-slate-700" role={settingsError ? 'alert' : 'status'}>
@@ -64,6 +74,30 @@ export function PaymentStep({ settings, settingsError, holdCents, savedCard, onC
           <StepActions onBack={onBack} submitLabel={t('booking.actions.continue')} onSubmit={onContinue} />
         </div>
       )}
+    </div>
+  );
+}
+
+/** The test cards of the simulated gateway and of Stripe's test mode (docs/api.md). */
+const TEST_CARDS = [
+  { number: '4242 4242 4242 4242', outcome: 'approved' },
+  { number: '4000 0000 0000 0002', outcome: 'declined' },
+  { number: '4000 0025 0000 3155', outcome: 'authentication' },
+  { number: '4000 0000 0000 9995', outcome: 'insufficientFunds' },
+] as const;
+
+function TestCardsHint() {
+  const { t } = useTranslation();
+  return (
+    <div className="space-y-1">
+      <p>{t('booking.payment.testCards')}</p>
+      <ul className="space-y-0.5">
+        {TEST_CARDS.map(({ number, outcome }) => (
+          <li key={number}>
+            <span className="font-mono whitespace-nowrap">{number}</span> – {t(`booking.payment.testCardOutcome.${outcome}`)}
+          </li>
+        ))}
+      </ul>
     </div>
   );
 }

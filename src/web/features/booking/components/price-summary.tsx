@@ -6,7 +6,8 @@
 import { useTranslation } from 'react-i18next';
 import type { PriceQuote } from '@/domain/pricing';
 import { cn } from '@/web/lib/cn';
-import { formatPrice, formatTaxRate } from '../utils/format';
+import { formatPrice } from '@/web/lib/format';
+import { formatTaxRate } from '../utils/format';
 
 export function PriceSummary({ quote, variant = 'full', className }: { quote: PriceQuote; variant?: 'full' | 'compact'; className?: string }) {
   const { t, i18n } = useTranslation();

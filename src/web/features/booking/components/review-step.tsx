@@ -1,18 +1,22 @@
 /**
  * Step 7, Review: everything chosen, each part with a way back to change it, the price, the hold,
  * the card and the cancellation policy in one sentence; then "Confirm & Book" (busy:
- * "Processing...", and it cannot fire twice).
+ * "Processing...", and it cannot fire twice). When the bank asks the customer to confirm the
+ * payment (3-D Secure), a panel above the button says so and offers the way through.
  */
-import type { FormEvent, ReactNode } from 'react';
+import { useEffect, useRef, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import type { BookingOptions } from '@/domain/booking-options';
 import { normalizeUsPhone } from '@/domain/phone';
 import type { PriceQuote } from '@/domain/pricing';
 import { Button } from '@/web/components/ui/button';
-import { formatTampaDateTime } from '@/web/lib/format';
+import { useCancellationPolicy } from '@/web/lib/cancellation-policy';
+import { cardBrandName, formatPrice, formatTampaDateTime } from '@/web/lib/format';
 import { formatPhoneForDisplay } from '@/web/lib/public-settings';
 import type { BookingDraft } from '../hooks/use-booking-draft';
-import { cardBrandName, formatAddress, formatPrice } from '../utils/format';
+import type { BankVerification } from '../hooks/use-confirm-booking';
+import { formatAddress } from '../utils/format';
 import type { DraftStep } from '../utils/steps';
 import { OptionsSummary } from './options-summary';
 import { PriceSummary } from './price-summary';
@@ -23,6 +27,10 @@ export interface ReviewStepProps {
   options: BookingOptions;
   quote: PriceQuote;
   busy: boolean;
+  /** Set while the bank asks the customer to confirm the payment. */
+  verification?: BankVerification | null;
+  onCompleteVerification?: () => void;
+  onUseDifferentCard?: () => void;
   onEdit: (step: DraftStep) => void;
   onConfirm: () => void;
   onBack: () => void;
@@ -44,8 +52,11 @@ function ReviewSection({ title, onEdit, children }: { title: string; onEdit: () 
   );
 }
 
-export function ReviewStep({ draft, options, quote, busy, onEdit, onConfirm, onBack }: ReviewStepProps) {
+export function ReviewStep({
+  draft, options, quote, busy, verification = null, onCompleteVerification, onUseDifferentCard, onEdit, onConfirm, onBack,
+}: ReviewStepProps) {
   const { t, i18n } = useTranslation();
+  const policy = useCancellationPolicy();
   const submit = (event: FormEvent) => {
     event.preventDefault();
     onConfirm();
@@ -72,8 +83,67 @@ export function ReviewStep({ draft, options, quote, busy, onEdit, onConfirm, onB
         </div>
       </ReviewSection>
       <PriceSummary quote={quote} className="shadow-none" />
-      <p className="text-sm text-slate-700">{t('booking.review.cancellation')}</p>
-      <StepActions onBack={onBack} submitLabel={t('booking.actions.confirm')} busy={busy} busyLabel={t('booking.actions.processing')} />
+      <p className="text-sm text-slate-700">
+        {t('booking.review.cancellation', { hours: policy.freeNoticeHours })}{' '}
+        <Link to="/cancellations" className="font-medium text-brand-700 underline underline-offset-4">
+          {t('booking.review.cancellationLink')}
+        </Link>
+      </p>
+      {verification ? (
+        <VerificationPanel verification={verification} onComplete={onCompleteVerification} onUseDifferentCard={onUseDifferentCard} />
+      ) : null}
+      {/* While the bank waits, the way forward is the verification panel's button, not a second booking attempt. */}
+      <StepActions
+        onBack={onBack}
+        submitLabel={t('booking.actions.confirm')}
+        busy={busy}
+        busyLabel={t('booking.actions.processing')}
+        submitDisabled={Boolean(verification)}
+      />
     </form>
+  );
+}
+
+/**
+ * "Your bank asks you to confirm this payment": in test mode a button stands in for the bank's
+ * screen; with Stripe the bank's screen opens by itself and the button tries again after a
+ * failure. Focus moves here when it appears, so nobody misses it.
+ */
+function VerificationPanel({
+  verification, onComplete, onUseDifferentCard,
+}: { verification: BankVerification; onComplete?: () => void; onUseDifferentCard?: () => void }) {
+  const { t } = useTranslation();
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  useEffect(() => headingRef.current?.focus(), []);
+  const { mode, busy, error } = verification;
+  const showButton = mode === 'test' || Boolean(error);
+
+  return (
+    <section aria-labelledby="verification-title" className="space-y-3 rounded-md border border-amber-300 bg-amber-50 p-4 text-sm text-slate-900">
+      <h3 id="verification-title" ref={headingRef} tabIndex={-1} className="text-base font-semibold focus:outline-none">
+        {t('booking.payment.verification.title')}
+      </h3>
+      <p>{mode === 'test' ? t('booking.payment.verification.testBody') : t('booking.payment.verification.stripeBody')}</p>
+      <div aria-live="assertive">
+        {error ? (
+          <p role="alert" className="font-medium text-red-800">
+            {error}
+          </p>
+        ) : null}
+      </div>
+      <p role="status" className={busy ? 'text-slate-700' : 'sr-only'}>
+        {busy ? t('booking.payment.verification.busy') : ''}
+      </p>
+      <div className="flex flex-col gap-2 sm:flex-row">
+        {showButton ? (
+          <Button onClick={onComplete} disabled={busy} aria-busy={busy || undefined}>
+            {mode === 'test' ? t('booking.payment.verification.completeTest') : t('booking.payment.verification.retry')}
+          </Button>
+        ) : null}
+        <Button variant="outline" onClick={onUseDifferentCard} disabled={busy}>
+          {t('booking.payment.useDifferentCard')}
+        </Button>
+      </div>
+    </section>
   );
 }

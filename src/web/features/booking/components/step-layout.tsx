@@ -31,12 +31,14 @@ export function StepLayout({
 }
 
 export function StepActions({
-  onBack, submitLabel, busy = false, busyLabel, onSubmit,
+  onBack, submitLabel, busy = false, busyLabel, submitDisabled = false, onSubmit,
 }: {
   onBack?: () => void;
   submitLabel: string;
   busy?: boolean;
   busyLabel?: string;
+  /** The primary action cannot run yet (e.g. the card form is still loading); Back still works. */
+  submitDisabled?: boolean;
   /** For steps without a form of their own; otherwise the button submits its form. */
   onSubmit?: () => void;
 }) {
@@ -50,7 +52,7 @@ export function StepActions({
       ) : (
         <span aria-hidden="true" />
       )}
-      <Button type={onSubmit ? 'button' : 'submit'} onClick={onSubmit} size="lg" disabled={busy} aria-busy={busy || undefined}>
+      <Button type={onSubmit ? 'button' : 'submit'} onClick={onSubmit} size="lg" disabled={busy || submitDisabled} aria-busy={busy || undefined}>
         {busy && busyLabel ? busyLabel : submitLabel}
       </Button>
     </div>

@@ -3,15 +3,27 @@
  * posts it with the draft's Idempotency-Key. A refusal is turned into feedback on the step that
  * must change (see booking-rejection.ts) and the draft is corrected: a declined card or a taken
  * time is cleared, and the key is renewed unless the same request may be retried.
+ *
+ * `402 authentication_required` is no refusal: the bank wants the customer to confirm the hold
+ * (3-D Secure). With Stripe, Stripe.js shows the bank's screen at once (`handleNextAction`); in
+ * test mode the customer presses "Complete verification (test)" (the simulated gateway's
+ * authenticate call). Either way the booking is then sent again with the SAME Idempotency-Key,
+ * so the hold that waited for verification becomes the booking, never a second one.
  */
 import { useQueryClient } from '@tanstack/react-query';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { BookingView, CreateBookingRequest } from '@/domain/booking-request';
 import { createBookingRequestSchema } from '@/domain/booking-request';
+import { ApiError } from '@/web/lib/api-client';
+import { newIdempotencyKey } from '@/web/lib/idempotency-key';
+import type { PublicSettings } from '@/web/lib/public-settings';
+import { slotsKey } from '@/web/lib/slots';
+import { authenticateTestPayment } from '../api/authenticate-test-payment';
 import { useCreateBooking } from '../api/create-booking';
-import { slotsKey } from '../api/get-slots';
-import { feedbackFromIssues, rejectionOf, type StepFeedback } from '../utils/booking-rejection';
-import { newIdempotencyKey, type BookingDraft, type DraftUpdate } from './use-booking-draft';
+import { authenticationSecretOf, feedbackFromIssues, rejectionOf, type StepFeedback } from '../utils/booking-rejection';
+import { loadStripeClient } from '../utils/load-stripe';
+import type { BookingDraft, DraftUpdate } from './use-booking-draft';
 
 /** The request as the draft has it; the values may still be incomplete, so the request schema checks them before sending. */
 export function bookingRequestFrom(draft: BookingDraft): CreateBookingRequest {
@@ -25,37 +37,62 @@ export function bookingRequestFrom(draft: BookingDraft): CreateBookingRequest {
   } as CreateBookingRequest;
 }
 
+/** A bank's request to confirm the payment, while the customer deals with it. */
+export interface BankVerification {
+  /** `stripe`: Stripe.js shows the bank's own screen; `test`: the simulated gateway's stand-in. */
+  mode: 'stripe' | 'test';
+  /** Verifying, or sending the booking again afterwards. */
+  busy: boolean;
+  /** Why the last verification did not go through (already translated). */
+  error: string | null;
+}
+
 export interface ConfirmBookingOptions {
   draft: BookingDraft;
   update: (change: DraftUpdate) => void;
+  /** The gateway settings: Stripe verification needs its publishable key. */
+  payments: PublicSettings['payments'] | undefined;
   onBooked: (booking: BookingView) => void;
   onRejected: (feedback: StepFeedback) => void;
 }
 
-export function useConfirmBooking({ draft, update, onBooked, onRejected }: ConfirmBookingOptions) {
+export function useConfirmBooking({ draft, update, payments, onBooked, onRejected }: ConfirmBookingOptions) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const createBooking = useCreateBooking();
+  const [verification, setVerification] = useState<(BankVerification & { clientSecret: string }) | null>(null);
+  // Retries run after an await, so they read the draft and settings of the latest render.
+  const latest = useRef({ draft, payments });
+  latest.current = { draft, payments };
+  /** The last client secret Stripe was asked to handle by itself, so a repeated 402 waits for the customer instead of looping. */
+  const autoHandled = useRef<string | null>(null);
 
-  function confirm() {
-    if (createBooking.isPending) return;
-    const parsed = createBookingRequestSchema.safeParse(bookingRequestFrom(draft));
+  function send() {
+    const current = latest.current.draft;
+    const parsed = createBookingRequestSchema.safeParse(bookingRequestFrom(current));
     if (!parsed.success) {
+      setVerification(null);
       onRejected(feedbackFromIssues(parsed.error.issues, t('errors.validationFailed')));
       return;
     }
     createBooking.mutate(
-      { request: parsed.data, idempotencyKey: draft.idempotencyKey },
+      { request: parsed.data, idempotencyKey: current.idempotencyKey },
       {
-        onSuccess: onBooked,
+        onSuccess: (booking) => {
+          setVerification(null);
+          onBooked(booking);
+        },
         onError: (error) => {
+          const clientSecret = authenticationSecretOf(error);
+          if (clientSecret) return askBankVerification(clientSecret);
+          setVerification(null);
           const { clearCard, clearStart, sameKeyOnRetry, ...feedback } = rejectionOf(error, t('errors.generic'));
           update({
             ...(clearCard ? { paymentMethod: null } : {}),
             ...(clearStart ? { startAt: null } : {}),
             ...(sameKeyOnRetry ? {} : { idempotencyKey: newIdempotencyKey() }),
           });
-          if (clearStart) void queryClient.invalidateQueries({ queryKey: slotsKey(draft.service) });
+          if (clearStart) void queryClient.invalidateQueries({ queryKey: slotsKey(current.service) });
           if (feedback.step === 'signin') void queryClient.invalidateQueries({ queryKey: ['me'] });
           onRejected(feedback);
         },
@@ -63,5 +100,56 @@ export function useConfirmBooking({ draft, update, onBooked, onRejected }: Confi
     );
   }
 
-  return { confirm, busy: createBooking.isPending };
+  function askBankVerification(clientSecret: string) {
+    const { payments: gateway } = latest.current;
+    const mode = gateway?.gateway === 'stripe' && gateway.publishableKey ? 'stripe' : 'test';
+    setVerification({ clientSecret, mode, busy: false, error: null });
+    if (mode === 'stripe' && autoHandled.current !== clientSecret) {
+      autoHandled.current = clientSecret;
+      void verify(clientSecret, mode);
+    }
+  }
+
+  /** Runs the bank's verification, then books again with the same key. */
+  async function verify(clientSecret: string, mode: BankVerification['mode']) {
+    setVerification({ clientSecret, mode, busy: true, error: null });
+    const failed = (message: string) => setVerification({ clientSecret, mode, busy: false, error: message });
+    try {
+      if (mode === 'stripe') {
+        const stripe = await loadStripeClient(latest.current.payments?.publishableKey ?? '');
+        if (!stripe) return failed(t('booking.payment.verification.failed'));
+        const result = await stripe.handleNextAction({ clientSecret });
+        if (result.error) return failed(result.error.message ?? t('booking.payment.verification.failed'));
+      } else {
+        await authenticateTestPayment(clientSecret);
+      }
+    } catch (error) {
+      return failed(error instanceof ApiError ? error.message : t('booking.payment.verification.failed'));
+    }
+    send();
+  }
+
+  return {
+    confirm: () => {
+      if (createBooking.isPending || verification?.busy) return;
+      send();
+    },
+    busy: createBooking.isPending || Boolean(verification?.busy),
+    /** Set while the bank asks the customer to confirm the payment. */
+    verification: verification && { mode: verification.mode, busy: verification.busy || createBooking.isPending, error: verification.error },
+    /** "Complete verification (test)", or trying the bank's screen again with Stripe. */
+    completeVerification: () => {
+      if (!verification || verification.busy || createBooking.isPending) return;
+      void verify(verification.clientSecret, verification.mode);
+    },
+    /**
+     * Gives up on the pending verification (the customer picks another card or changes the
+     * booking): the next attempt is a different request, so it gets a new key.
+     */
+    abandonVerification: () => {
+      if (!verification) return;
+      setVerification(null);
+      update({ idempotencyKey: newIdempotencyKey() });
+    },
+  };
 }

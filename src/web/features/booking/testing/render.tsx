@@ -9,6 +9,7 @@ import type { ReactNode } from 'react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, vi } from 'vitest';
 import '@/web/lib/i18n';
+import { DEFAULT_CANCELLATION_POLICY } from '@/domain/cancellation-policy';
 import type { PublicSettings } from '@/web/lib/public-settings';
 
 export interface ApiCall {
@@ -68,4 +69,5 @@ export const TEST_SETTINGS: PublicSettings = {
   supportEmail: 'help@example.com',
   payments: { gateway: 'simulated', testMode: true },
   slotRules: { openMinute: 480, closeMinute: 1200, stepMinutes: 30, leadMinutes: 120, daysAhead: 14 },
+  cancellationPolicy: DEFAULT_CANCELLATION_POLICY,
 };

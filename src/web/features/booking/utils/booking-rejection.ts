@@ -42,6 +42,17 @@ export function rejectionOf(error: unknown, fallbackMessage: string): BookingRej
   return { step: 'review', message, sameKeyOnRetry };
 }
 
+/**
+ * The client secret of a `402 authentication_required` answer (`details.clientSecret`): the
+ * bank wants the customer to confirm the hold, after which the same request is sent again.
+ * Null for any other error (a 402 without a secret is treated as a decline by rejectionOf).
+ */
+export function authenticationSecretOf(error: unknown): string | null {
+  if (!(error instanceof ApiError) || error.status !== 402 || error.code !== 'authentication_required') return null;
+  const secret = error.details?.clientSecret;
+  return typeof secret === 'string' && secret.length > 0 ? secret : null;
+}
+
 /** Feedback for a draft that fails the request schema before it is sent (same shape as a 400). */
 export function feedbackFromIssues(issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string }>, message: string): StepFeedback {
   const fields: Record<string, string> = {};

@@ -1,13 +1,19 @@
 /**
- * One booking in My Bookings: service, reference, date and time in Tampa time, address,
- * status, total, and the card hold ("held, not charged yet" while the payment is authorized).
+ * One booking in My Bookings: service, reference, status, date and time in Tampa time, address,
+ * the receipt (price, card hold, what was charged and refunded, any cancellation fee), and what
+ * the customer can still do: reschedule (or learn why not and what else to do) and cancel.
  */
+import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { BookingView } from '@/domain/booking-request';
 import type { BookingStatus } from '@/domain/booking-status';
-import { useTranslation } from 'react-i18next';
+import { Button } from '@/web/components/ui/button';
 import { Card } from '@/web/components/ui/card';
 import { cn } from '@/web/lib/cn';
-import { formatCents, formatTampaDateTime } from '@/web/lib/format';
+import { formatTampaDateTime } from '@/web/lib/format';
+import { BookingReceipt } from './booking-receipt';
+import { CancelBookingDialog } from './cancel-booking-dialog';
+import { RescheduleDialog } from './reschedule-dialog';
 
 const STATUS_STYLES: Record<BookingStatus, string> = {
   pending: 'bg-amber-100 text-amber-900',
@@ -20,18 +26,29 @@ const STATUS_STYLES: Record<BookingStatus, string> = {
   payment_failed: 'bg-red-100 text-red-900',
 };
 
+/**
+ * Statuses in which moving the appointment is still a question: before the technician starts.
+ * Whether it is free is the server's call (`canReschedule`); otherwise the dialog explains why not.
+ */
+const RESCHEDULE_ASKABLE: readonly BookingStatus[] = ['pending', 'confirmed', 'en_route'];
+
+type OpenDialog = 'cancel' | 'reschedule' | null;
+
 export function BookingCard({ booking }: { booking: BookingView }) {
   const { t, i18n } = useTranslation();
+  const [dialog, setDialog] = useState<OpenDialog>(null);
+  const headingRef = useRef<HTMLHeadingElement>(null);
   const titleId = `booking-${booking.id}-title`;
-  const { address, payment } = booking;
+  const { address } = booking;
   const addressLine = [address.unit ? `${address.street}, ${address.unit}` : address.street, address.city, `${address.state} ${address.zip}`].join(', ');
+  const canAskReschedule = booking.canReschedule || RESCHEDULE_ASKABLE.includes(booking.status);
 
   return (
-    <Card className="p-5">
+    <Card className="p-4 sm:p-5">
       <article aria-labelledby={titleId} className="flex flex-col gap-4">
         <div className="flex flex-wrap items-start justify-between gap-2">
           <div className="min-w-0">
-            <h2 id={titleId} className="text-lg font-semibold text-slate-900">
+            <h2 id={titleId} ref={headingRef} tabIndex={-1} className="text-lg font-semibold text-slate-900 focus:outline-none">
               {t(`services.${booking.service}.name`)}
             </h2>
             <p className="text-sm text-slate-600">{t('myBookings.reference', { reference: booking.reference })}</p>
@@ -50,38 +67,35 @@ export function BookingCard({ booking }: { booking: BookingView }) {
             <dt className="font-medium text-slate-600">{t('myBookings.address')}</dt>
             <dd className="break-words text-slate-900">{addressLine}</dd>
           </div>
-          <div>
-            <dt className="font-medium text-slate-600">{t('myBookings.total')}</dt>
-            <dd className="text-slate-900">
-              <span className="font-semibold">{formatCents(booking.totalCents, i18n.language)}</span>{' '}
-              <span className="text-slate-600">{t('myBookings.taxIncluded', { tax: formatCents(booking.taxCents, i18n.language) })}</span>
-            </dd>
-          </div>
-          {payment ? (
-            <div>
-              <dt className="font-medium text-slate-600">{t('myBookings.payment')}</dt>
-              <dd className="text-slate-900">
-                {payment.cardBrand && payment.cardLast4 ? (
-                  <span className="block">{t('myBookings.card', { brand: brandName(payment.cardBrand), last4: payment.cardLast4 })}</span>
-                ) : null}
-                <span className="block">
-                  {t(`myBookings.paymentStatus.${payment.status}`, { amount: formatCents(payment.amountHeldCents, i18n.language) })}
-                </span>
-                {payment.testMode ? (
-                  <span className="mt-1 inline-block rounded bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">
-                    {t('myBookings.testMode')}
-                  </span>
-                ) : null}
-              </dd>
-            </div>
-          ) : null}
         </dl>
+
+        <BookingReceipt booking={booking} titleId={`booking-${booking.id}-receipt`} />
+
+        {canAskReschedule || booking.canCancel ? (
+          <div className="flex flex-col gap-2 sm:flex-row sm:justify-end">
+            {canAskReschedule ? (
+              <Button variant="outline" onClick={() => setDialog('reschedule')} aria-describedby={titleId}>
+                {t('myBookings.actions.reschedule')}
+              </Button>
+            ) : null}
+            {booking.canCancel ? (
+              <Button
+                variant="outline"
+                className="border-red-300 text-red-800 hover:bg-red-50"
+                onClick={() => setDialog('cancel')}
+                aria-describedby={titleId}
+              >
+                {t('myBookings.actions.cancel')}
+              </Button>
+            ) : null}
+          </div>
+        ) : null}
       </article>
+
+      {dialog === 'cancel' ? <CancelBookingDialog booking={booking} onClose={() => setDialog(null)} focusAfterCancelRef={headingRef} /> : null}
+      {dialog === 'reschedule' ? (
+        <RescheduleDialog booking={booking} onClose={() => setDialog(null)} onRequestCancel={() => setDialog('cancel')} />
+      ) : null}
     </Card>
   );
-}
-
-/** "visa" -> "Visa", "amex" -> "Amex": gateways report brands in lower case. */
-function brandName(brand: string): string {
-  return brand.charAt(0).toUpperCase() + brand.slice(1);
 }

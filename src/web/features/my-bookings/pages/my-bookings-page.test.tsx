@@ -3,34 +3,9 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { BookingView } from '@/domain/booking-request';
 import { mockApi, renderPage, SIGNED_OUT } from '@/web/test/render-route';
+import { booking, ME } from '../testing/bookings';
 import { Component as MyBookingsPage } from './my-bookings-page';
-
-const ME = { user: { id: 'u1', email: 'ana@example.com', name: 'Ana' }, profile: null, role: 'user' };
-
-function booking(overrides: Partial<BookingView>): BookingView {
-  return {
-    id: 'b1',
-    reference: 'TB-7K3M9Q',
-    service: 'tv-installation',
-    status: 'pending',
-    options: { service: 'tv-installation', screenSize: '40_55', bracket: 'none', wallRiskAccepted: true, limitationsAcknowledged: true },
-    address: { street: '123 Main St', unit: 'Apt 4', city: 'Tampa', state: 'FL', zip: '33602' },
-    contactPhone: '+18135550123',
-    notes: null,
-    // 2026-05-15 18:30 UTC is 2:30 PM in Tampa (EDT).
-    scheduledStart: '2026-05-15T18:30:00.000Z',
-    scheduledEnd: '2026-05-15T19:30:00.000Z',
-    lineItems: [],
-    subtotalCents: 4500,
-    taxCents: 338,
-    totalCents: 4838,
-    payment: { status: 'authorized', amountHeldCents: 4838, cardBrand: 'visa', cardLast4: '4242', testMode: true },
-    createdAt: '2026-05-14T12:00:00.000Z',
-    ...overrides,
-  };
-}
 
 function renderMyBookings() {
   return renderPage(<MyBookingsPage />, { path: '/my-bookings' });
@@ -57,7 +32,7 @@ describe('My Bookings page', () => {
         body: {
           bookings: [
             booking({ id: 'old', reference: 'TB-OLD111', service: 'painting', status: 'completed', createdAt: '2026-05-01T12:00:00.000Z', payment: null }),
-            booking({}),
+            booking(),
           ],
         },
       },
@@ -95,7 +70,7 @@ describe('My Bookings page', () => {
         calls += 1;
         return calls === 1
           ? { status: 500, body: { message: 'Something went wrong on our side. Please try again.', code: 'internal' } }
-          : { body: { bookings: [booking({})] } };
+          : { body: { bookings: [booking()] } };
       },
     });
     renderMyBookings();

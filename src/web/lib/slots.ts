@@ -1,7 +1,8 @@
 /**
  * `GET /api/services/:slug/slots?date&durationMinutes`: the 15 bookable Tampa dates and the
  * start times left on one of them for a job of the given length. Slots go fast, so they are
- * considered fresh for a minute only (not the app's 5 minutes).
+ * considered fresh for a minute only (not the app's 5 minutes). Read by the booking flow's
+ * Date & Time step and by rescheduling in My Bookings (through components/slot-picker).
  */
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { ServiceSlug } from '@/domain/services';

@@ -1,0 +1,112 @@
+/**
+ * A booking's receipt in My Bookings: the line items, tax and total (the final ones once the
+ * job is done: actual hours, paint at cost), then the money as the ledger has it: what was held
+ * on the card, what was charged (the capture, and any amount above the hold as a second line),
+ * what was refunded and what was paid in the end. A cancelled booking says what cancelling cost:
+ * "Cancelled — no charge", or the fee and the policy tier it fell in.
+ */
+import type { BookingView } from '@/domain/booking-request';
+import type { CancellationPolicy } from '@/domain/cancellation-policy';
+import type { LineItem } from '@/domain/pricing';
+import { useTranslation } from 'react-i18next';
+import { useCancellationPolicy } from '@/web/lib/cancellation-policy';
+import { cn } from '@/web/lib/cn';
+import { cardBrandName, formatPrice, intlLocale } from '@/web/lib/format';
+
+export function BookingReceipt({ booking, titleId }: { booking: BookingView; titleId: string }) {
+  const { t, i18n } = useTranslation();
+  const policy = useCancellationPolicy();
+  const money = (cents: number) => formatPrice(cents, i18n.language);
+  const priced = booking.final ?? booking;
+  const { payment, cancellation } = booking;
+  const charged = booking.money.capturedCents;
+  const extra = booking.money.extraChargedCents;
+
+  return (
+    <section aria-labelledby={titleId} className="space-y-4 rounded-lg border border-slate-200 bg-slate-50 p-4">
+      <h3 id={titleId} className="font-semibold text-slate-900">
+        {booking.final ? t('myBookings.receipt.finalTitle') : t('myBookings.receipt.title')}
+      </h3>
+
+      {cancellation ? (
+        <p className="rounded-md bg-white p-3 text-sm ring-1 ring-slate-200">
+          <span className="block font-semibold text-slate-900">
+            {cancellation.feeCents === 0 ? t('myBookings.receipt.cancelledFree') : t('myBookings.receipt.cancelledFee', { fee: money(cancellation.feeCents) })}
+          </span>
+          {tierText(cancellation.tier, policy, t) ? <span className="block text-slate-700">{tierText(cancellation.tier, policy, t)}</span> : null}
+        </p>
+      ) : null}
+
+      <dl className="space-y-2 text-sm">
+        {priced.lineItems.map((item) => (
+          <Row key={`${item.code}-${item.unit}`} label={t(`lineItems.${item.code}`)} detail={lineDetail(item, i18n.language, t)} value={money(item.amountCents)} />
+        ))}
+        <Row label={t('myBookings.receipt.subtotal')} value={money(priced.subtotalCents)} className="border-t border-slate-200 pt-2" />
+        <Row label={t('myBookings.receipt.tax')} value={money(priced.taxCents)} />
+        <Row label={t('myBookings.receipt.total')} value={money(priced.totalCents)} strong />
+      </dl>
+      {booking.final && booking.final.totalCents !== booking.totalCents ? (
+        <p className="text-sm text-slate-700">{t('myBookings.receipt.estimated', { amount: money(booking.totalCents) })}</p>
+      ) : null}
+
+      <div className="space-y-2 border-t border-slate-200 pt-3">
+        <h4 className="text-sm font-semibold text-slate-900">{t('myBookings.receipt.paymentTitle')}</h4>
+        {payment ? (
+          <div className="text-sm text-slate-800">
+            {payment.cardBrand && payment.cardLast4 ? (
+              <p>{t('myBookings.card', { brand: cardBrandName(payment.cardBrand), last4: payment.cardLast4 })}</p>
+            ) : null}
+            <p>{t(`myBookings.paymentStatus.${payment.status}`, { amount: money(payment.amountHeldCents) })}</p>
+            {payment.testMode ? (
+              <span className="mt-1 inline-block rounded bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">{t('myBookings.testMode')}</span>
+            ) : null}
+          </div>
+        ) : null}
+        <dl className="space-y-2 text-sm">
+          {booking.money.heldCents > 0 ? <Row label={t('myBookings.receipt.held')} value={money(booking.money.heldCents)} /> : null}
+          <Row label={t('myBookings.receipt.charged')} value={money(charged)} />
+          {extra > 0 ? <Row label={t('myBookings.receipt.extraCharged')} value={money(extra)} /> : null}
+          {booking.money.refundedCents > 0 ? <Row label={t('myBookings.receipt.refunded')} value={`−${money(booking.money.refundedCents)}`} /> : null}
+          <Row label={t('myBookings.receipt.paid')} value={money(booking.money.paidCents)} strong className="border-t border-slate-200 pt-2" />
+        </dl>
+      </div>
+    </section>
+  );
+}
+
+function Row({ label, detail, value, strong = false, className }: { label: string; detail?: string; value: string; strong?: boolean; className?: string }) {
+  return (
+    <div className={cn('flex items-start justify-between gap-3', strong && 'font-semibold text-slate-900', className)}>
+      <dt className="min-w-0">
+        <span className={cn(!strong && 'text-slate-800')}>{label}</span>
+        {detail ? <span className="block text-slate-600">{detail}</span> : null}
+      </dt>
+      <dd className="shrink-0 tabular-nums">{value}</dd>
+    </div>
+  );
+}
+
+type Translate = ReturnType<typeof useTranslation>['t'];
+
+/** "2.5 × $35.00 per hour"; paint bought for the customer reads "At cost, from the store receipt". */
+function lineDetail(item: LineItem, language: string, t: Translate): string {
+  if (item.unit === 'receipt') return t('myBookings.receipt.atCost');
+  const quantity = new Intl.NumberFormat(intlLocale(language), { maximumFractionDigits: 2 }).format(item.quantity);
+  return t('myBookings.receipt.lineDetail', { quantity, price: formatPrice(item.unitPriceCents, language), per: t(`myBookings.receipt.per.${item.unit}`) });
+}
+
+/** The policy tier a cancellation fell in, in words with the policy's numbers; null for a tier this build does not know. */
+function tierText(tier: string, policy: CancellationPolicy, t: Translate): string | null {
+  switch (tier) {
+    case 'grace':
+      return t('myBookings.receipt.tier.grace', { minutes: policy.graceMinutes });
+    case 'free':
+      return t('myBookings.receipt.tier.free', { hours: policy.freeNoticeHours });
+    case 'half':
+      return t('myBookings.receipt.tier.half', { from: policy.feeNoticeHours, to: policy.freeNoticeHours, percent: policy.feePercent });
+    case 'full':
+      return t('myBookings.receipt.tier.full', { hours: policy.feeNoticeHours });
+    default:
+      return null;
+  }
+}
