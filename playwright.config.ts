@@ -2,11 +2,13 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
+import { E2E_ADMIN } from './tests/e2e/support/e2e-admin';
 
 // End-to-end tests against the production build (run `vite build` first; `npm test` does),
 // served by the real server on a fresh embedded database. Chromium comes from Debian's package.
 const port = Number(process.env.E2E_PORT ?? 4319);
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'handyman-e2e-'));
+
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -26,7 +28,8 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
   webServer: {
-    command: 'node --import tsx src/server/index.ts',
+    // An admin for tests that act on the operator's side (completing a job through the API).
+    command: `node --import tsx src/server/cli/user-create.ts --email ${E2E_ADMIN.email} --password ${E2E_ADMIN.password} --role admin --name "E2E Admin" && node --import tsx src/server/index.ts`,
     url: `http://localhost:${port}/api/health`,
     reuseExistingServer: false,
     timeout: 60_000,
