@@ -106,6 +106,10 @@ function tierText(tier: string, policy: CancellationPolicy, t: Translate): strin
       return t('myBookings.receipt.tier.half', { from: policy.feeNoticeHours, to: policy.freeNoticeHours, percent: policy.feePercent });
     case 'full':
       return t('myBookings.receipt.tier.full', { hours: policy.feeNoticeHours });
+    case 'waived':
+      return t('myBookings.receipt.tier.waived');
+    case 'no_show':
+      return t('myBookings.receipt.tier.no_show');
     default:
       return null;
   }
