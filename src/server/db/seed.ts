@@ -5,7 +5,7 @@
  */
 import { DEFAULT_SERVICES } from '../../domain/services';
 import { DEFAULT_SERVICE_AREA_ZIPS } from '../../domain/service-area';
-import { DEFAULT_SLOT_RULES } from '../../domain/slots';
+import { DEFAULT_CAPACITY_RULES } from '../../domain/capacity';
 import { DEFAULT_TAX_RATE_BPS } from '../../domain/pricing';
 import { DEFAULT_CANCELLATION_POLICY } from '../../domain/cancellation-policy';
 import type { Database } from './client';
@@ -21,7 +21,7 @@ const SERVICE_NAMES: Record<string, string> = {
 export const DEFAULT_SETTINGS = {
   tax_rate_bps: DEFAULT_TAX_RATE_BPS,
   service_area_zips: DEFAULT_SERVICE_AREA_ZIPS,
-  slot_rules: DEFAULT_SLOT_RULES,
+  slot_rules: DEFAULT_CAPACITY_RULES,
   cancellation_policy: DEFAULT_CANCELLATION_POLICY,
 } as const;
 

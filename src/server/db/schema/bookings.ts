@@ -54,6 +54,14 @@ export const bookings = pgTable(
     finalTotalCents: integer('final_total_cents'),
     /** First contact with the customer (the 5-10 minute promise). */
     contactedAt: timestamp('contacted_at', { withTimezone: true }),
+    /** The assigned worker (dispatch, issue #4). */
+    workerId: text('worker_id').references(() => user.id, { onDelete: 'set null' }),
+    assignedAt: timestamp('assigned_at', { withTimezone: true }),
+    /** Expected arrival, set by the admin at assignment or by the worker when on the way. */
+    etaAt: timestamp('eta_at', { withTimezone: true }),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+    enRouteAt: timestamp('en_route_at', { withTimezone: true }),
+    startedAt: timestamp('started_at', { withTimezone: true }),
     completedAt: timestamp('completed_at', { withTimezone: true }),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
     /** The cancellation policy tier applied (grace, free, half, full, waived, no_show). */
@@ -69,6 +77,7 @@ export const bookings = pgTable(
     unique('bookings_customer_idempotency_key').on(t.customerId, t.idempotencyKey),
     index('bookings_customer_created_idx').on(t.customerId, t.createdAt),
     index('bookings_scheduled_start_idx').on(t.scheduledStart),
+    index('bookings_worker_start_idx').on(t.workerId, t.scheduledStart),
   ],
 );
 

@@ -4,3 +4,4 @@ export * from './people';
 export * from './catalog';
 export * from './bookings';
 export * from './payments';
+export * from './workers';

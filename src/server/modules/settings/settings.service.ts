@@ -4,7 +4,7 @@
  */
 import { asc } from 'drizzle-orm';
 import type { ServiceSlug, PricingModel } from '../../../domain/services';
-import { DEFAULT_SLOT_RULES, type SlotRules } from '../../../domain/slots';
+import { DEFAULT_CAPACITY_RULES, type CapacityRules } from '../../../domain/capacity';
 import { DEFAULT_CANCELLATION_POLICY, type CancellationPolicy } from '../../../domain/cancellation-policy';
 import type { UnitPrices } from '../../../domain/pricing';
 import type { Database } from '../../db/client';
@@ -16,7 +16,8 @@ export interface BusinessSettings {
   unitPrices: UnitPrices;
   taxRateBps: number;
   serviceAreaZips: string[];
-  slotRules: SlotRules;
+  /** Slot and capacity rules: business hours, step, lead time, days ahead, buffer between jobs. */
+  slotRules: CapacityRules;
   cancellationPolicy: CancellationPolicy;
 }
 
@@ -32,7 +33,7 @@ export async function getBusinessSettings(db: Database): Promise<BusinessSetting
     unitPrices: Object.fromEntries(list.map((s) => [s.slug, s.unitPriceCents])) as UnitPrices,
     taxRateBps: (values.get('tax_rate_bps') as number | undefined) ?? DEFAULT_SETTINGS.tax_rate_bps,
     serviceAreaZips: (values.get('service_area_zips') as string[] | undefined) ?? [...DEFAULT_SETTINGS.service_area_zips],
-    slotRules: { ...DEFAULT_SLOT_RULES, ...((values.get('slot_rules') as Partial<SlotRules> | undefined) ?? {}) },
+    slotRules: { ...DEFAULT_CAPACITY_RULES, ...((values.get('slot_rules') as Partial<CapacityRules> | undefined) ?? {}) },
     cancellationPolicy: { ...DEFAULT_CANCELLATION_POLICY, ...((values.get('cancellation_policy') as Partial<CancellationPolicy> | undefined) ?? {}) },
   };
 }
