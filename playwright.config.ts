@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
-import { E2E_ADMIN } from './tests/e2e/support/e2e-admin';
+import { E2E_ADMIN, E2E_SECOND_WORKER, E2E_WORKER } from './tests/e2e/support/e2e-admin';
 
 // End-to-end tests against the production build (run `vite build` first; `npm test` does),
 // served by the real server on a fresh embedded database. Chromium comes from Debian's package.
@@ -28,8 +28,13 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
   webServer: {
-    // An admin for tests that act on the operator's side (completing a job through the API).
-    command: `node --import tsx src/server/cli/user-create.ts --email ${E2E_ADMIN.email} --password ${E2E_ADMIN.password} --role admin --name "E2E Admin" && node --import tsx src/server/index.ts`,
+    // An admin and two workers (all skills, business hours every day) for the operator-side tests.
+    command: [
+      `node --import tsx src/server/cli/user-create.ts --email ${E2E_ADMIN.email} --password ${E2E_ADMIN.password} --role admin --name "E2E Admin"`,
+      `node --import tsx src/server/cli/user-create.ts --email ${E2E_WORKER.email} --password ${E2E_WORKER.password} --role worker --name "${E2E_WORKER.name}"`,
+      `node --import tsx src/server/cli/user-create.ts --email ${E2E_SECOND_WORKER.email} --password ${E2E_SECOND_WORKER.password} --role worker --name "${E2E_SECOND_WORKER.name}"`,
+      'node --import tsx src/server/index.ts',
+    ].join(' && '),
     url: `http://localhost:${port}/api/health`,
     reuseExistingServer: false,
     timeout: 60_000,

@@ -23,6 +23,7 @@ const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
 const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
 
 const t = await createTestApp({ now: NOW });
+await t.addWorkers(120);
 const customer = await t.signUp('bench-customer@example.com');
 const admin = await t.signUp('bench-admin@example.com');
 await t.deps.db.insert(userRoles).values({ userId: admin.userId, role: 'admin' });

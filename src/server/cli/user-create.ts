@@ -1,6 +1,7 @@
 /**
  * `npm run user:create -- --email E --password P --role admin|worker|user --name N`: creates an
- * account from the command line (how the first admin is made). Uses the same database settings
+ * account from the command line (how the first admin is made). A worker starts with all three
+ * skills and the business hours every day as availability. Uses the same database settings
  * as the server (stop a running server first when on the embedded database).
  */
 import { parseArgs } from 'node:util';
@@ -9,6 +10,7 @@ import { loadConfig } from '../config';
 import { startRuntime } from '../bootstrap';
 import { createLogger } from '../lib/logger';
 import { userRoles } from '../db/schema';
+import { makeWorker } from '../modules/workers/worker-defaults';
 
 const argsSchema = z.object({
   email: z.email({ error: '--email must be an email address' }),
@@ -32,7 +34,8 @@ async function main() {
   const runtime = await startRuntime(loadConfig(), undefined, { logger: createLogger('warn') });
   try {
     const result = await runtime.deps.auth.api.signUpEmail({ body: { email: args.email, password: args.password, name: args.name?.trim() || args.email } });
-    if (args.role !== 'user') await runtime.deps.db.insert(userRoles).values({ userId: result.user.id, role: args.role }).onConflictDoNothing();
+    if (args.role === 'worker') await makeWorker(runtime.deps.db, result.user.id);
+    else if (args.role !== 'user') await runtime.deps.db.insert(userRoles).values({ userId: result.user.id, role: args.role }).onConflictDoNothing();
     console.log(`Created ${args.role} ${args.email} (id ${result.user.id}).`);
   } finally {
     await runtime.close();

@@ -19,6 +19,10 @@ export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 export interface DatabaseHandle {
   db: Database;
   kind: 'pglite' | 'postgres';
+  /** The embedded client (kind 'pglite'), for the realtime hub's in-process LISTEN; null on a server. */
+  pglite: PGlite | null;
+  /** The server's URL (kind 'postgres'): LISTEN needs a dedicated connection, not a pooled one. */
+  connectionString: string | null;
   close(): Promise<void>;
 }
 
@@ -30,10 +34,10 @@ export async function openDatabase(target: { url: string } | { dir: string }): P
   if ('url' in target) {
     const pool = new pg.Pool({ connectionString: target.url, max: 20 });
     const db = drizzlePg(pool, { schema }) as unknown as Database;
-    return { db, kind: 'postgres', close: () => pool.end() };
+    return { db, kind: 'postgres', pglite: null, connectionString: target.url, close: () => pool.end() };
   }
   if (target.dir !== 'memory://') fs.mkdirSync(target.dir, { recursive: true });
   const client = await PGlite.create(target.dir);
   const db = drizzlePglite(client, { schema }) as unknown as Database;
-  return { db, kind: 'pglite', close: () => client.close() };
+  return { db, kind: 'pglite', pglite: client, connectionString: null, close: () => client.close() };
 }

@@ -20,9 +20,8 @@ export interface ErrorBody {
 export function errorBody(c: Context<AppEnv>, error: AppError): ErrorBody {
   const t = translator(c.var.lang ?? languageOf(c.req.header('accept-language')));
   const params = error.options.params ?? {};
-  const details = error.options.details
-    ? Object.fromEntries(Object.entries(error.options.details).map(([field, key]) => [field, t(key, params)]))
-    : null;
+  const translated = error.options.details ? Object.fromEntries(Object.entries(error.options.details).map(([field, key]) => [field, t(key, params)])) : null;
+  const details = translated || error.options.rawDetails ? { ...translated, ...error.options.rawDetails } : null;
   return {
     message: error.options.rawMessage ?? t(error.messageKey, params),
     code: error.code,

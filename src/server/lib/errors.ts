@@ -12,6 +12,8 @@ export interface AppErrorOptions {
   params?: Record<string, string | number>;
   /** A message that is already final (e.g. a bank's decline text); used instead of the key. */
   rawMessage?: string;
+  /** Detail values sent as they are, not translated (ids, instants, client secrets). */
+  rawDetails?: Record<string, string>;
 }
 
 export class AppError extends Error {

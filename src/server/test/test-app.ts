@@ -11,6 +11,9 @@ import { createApp } from '../app';
 import { startRuntime } from '../bootstrap';
 import { loadConfig } from '../config';
 import { createLogger } from '../lib/logger';
+import { user } from '../db/schema';
+import { makeWorker } from '../modules/workers/worker-defaults';
+import type { ServiceSlug } from '../../domain/services';
 
 export const databaseKind = process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite';
 
@@ -72,8 +75,24 @@ export async function createTestApp(options: TestAppOptions = {}) {
     return { cookie, userId: body.user.id, email };
   }
 
+  /**
+   * Adds workers (no password: they don't sign in) with all skills, or those given, and the
+   * business hours every day. Returns their ids.
+   */
+  async function addWorkers(count: number, options: { skills?: ServiceSlug[] } = {}): Promise<string[]> {
+    const ids: string[] = [];
+    for (let i = 0; i < count; i++) {
+      const id = `worker-${randomBytes(6).toString('hex')}`;
+      await runtime.deps.db.insert(user).values({ id, name: `Worker ${i + 1}`, email: `${id}@example.com` });
+      await makeWorker(runtime.deps.db, id, options);
+      ids.push(id);
+    }
+    return ids;
+  }
+
   return {
     app,
+    addWorkers,
     deps: runtime.deps,
     config,
     request,

@@ -1,7 +1,8 @@
 /**
  * Taking a booking (issue #2): validate every field per service, check the service area and
- * that the start is an offered slot, recompute the price, place the card hold, then write the
- * booking, its first event and its payment in one transaction. Idempotent per customer and
+ * that a skilled worker can take the start (src/domain/capacity.ts), recompute the price, place the
+ * card hold, then — under the day's capacity lock, re-checking capacity — write the booking, its
+ * first event and its payment in one transaction. Idempotent per customer and
  * `Idempotency-Key`: a retry returns the same booking and places no second hold (the gateway
  * call carries a key derived from the same pair). A declined card creates nothing.
  */
@@ -11,7 +12,6 @@ import { createBookingRequestSchema, type BookingView } from '../../../domain/bo
 import { jobDurationMinutes } from '../../../domain/booking-options';
 import { quoteBooking } from '../../../domain/pricing';
 import { isInServiceArea } from '../../../domain/service-area';
-import { isOfferedStart } from '../../../domain/slots';
 import { needsDeferredHold } from '../../../domain/payment-timing';
 import type { Database } from '../../db/client';
 import { bookingEvents, bookings, payments } from '../../db/schema';
@@ -22,6 +22,7 @@ import type { Logger } from '../../lib/logger';
 import { AuthenticationRequiredError, CardDeclinedError, PaymentMethodNotFoundError, type CardSummary, type Hold, type PaymentGateway } from '../../payments/gateway';
 import { recordHoldPlaced } from '../payments/payment-records';
 import { getBusinessSettings } from '../settings/settings.service';
+import { assertStartOffered, lockCapacityDay } from '../workers/capacity.service';
 import { claimUpload, type UploadOwner } from '../uploads/uploads.service';
 import { loadBookingView, loadBookingViews, ownBooking, type ViewContext } from './booking-view';
 
@@ -58,7 +59,7 @@ async function findByIdempotencyKey(db: Database, customerId: string, key: strin
 function paymentRefusal(error: unknown): unknown {
   if (error instanceof CardDeclinedError) return new AppError(402, 'card_declined', 'errors.cardDeclined', { rawMessage: error.bankMessage, hint: 'validation.paymentMethodRequired' });
   if (error instanceof AuthenticationRequiredError) {
-    return new AppError(402, 'authentication_required', 'errors.authenticationRequired', { details: { clientSecret: error.clientSecret } });
+    return new AppError(402, 'authentication_required', 'errors.authenticationRequired', { rawDetails: { clientSecret: error.clientSecret } });
   }
   if (error instanceof PaymentMethodNotFoundError) return badRequest('payment_method_not_found', 'errors.paymentMethodNotFound', { details: { paymentMethodId: 'errors.paymentMethodNotFound' } });
   return error;
@@ -102,9 +103,9 @@ export async function createBooking(ctx: BookingContext, idempotencyKey: string,
   }
   const start = new Date(request.startAt);
   const duration = jobDurationMinutes(request.options);
-  if (!isOfferedStart(start, duration, ctx.now, settings.slotRules)) {
-    throw conflict('slot_unavailable', 'validation.slotUnavailable', { details: { startAt: 'validation.slotUnavailable' } });
-  }
+  const capacityCheck = { service: request.options.service, start, durationMinutes: duration, now: ctx.now, rules: settings.slotRules };
+  // A first check before touching the card; the decisive one runs under the day's lock below.
+  await assertStartOffered(db, capacityCheck);
   const quote = quoteBooking(request.options, settings.unitPrices, settings.taxRateBps);
   const reference = newBookingReference();
 
@@ -133,6 +134,8 @@ export async function createBooking(ctx: BookingContext, idempotencyKey: string,
   const photoUploadId = request.options.service === 'furniture-assembly' ? (request.options.photoUploadId ?? null) : null;
   try {
     const bookingId = await db.transaction(async (tx) => {
+      await lockCapacityDay(tx, start);
+      await assertStartOffered(tx, capacityCheck);
       if (photoUploadId && !(await claimUpload(tx, photoUploadId, { ...ctx.uploadOwner, userId: customer.id }))) {
         throw badRequest('validation_failed', 'errors.validationFailed', { details: { 'options.photoUploadId': 'validation.photoInvalid' } });
       }

@@ -37,6 +37,7 @@ describe(`bookings API (${databaseKind})`, () => {
 
   beforeAll(async () => {
     t = await createTestApp({ now: NOW });
+    await t.addWorkers(20);
     customer = await t.signUp();
     card = await addCard(customer.cookie);
   });

@@ -51,6 +51,7 @@ describe(`money: holds, capture, cancellation, refunds (${databaseKind})`, () =>
 
   beforeAll(async () => {
     t = await createTestApp({ now: NOW });
+    await t.addWorkers(40);
     customer = await t.signUp();
     admin = await t.signUp();
     await t.deps.db.insert(userRoles).values({ userId: admin.userId, role: 'admin' });

@@ -1,15 +1,17 @@
 /**
  * `GET /api/services/:slug/slots?date=YYYY-MM-DD&durationMinutes=N`: the bookable dates and the
- * start times offered on one of them (src/domain/slots.ts), in UTC instants.
+ * start times offered on one of them: business-hours slots a skilled worker is free for
+ * (src/domain/capacity.ts), in UTC instants.
  */
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { isServiceSlug } from '../../../domain/services';
-import { availableStarts, bookableDates, businessDate } from '../../../domain/slots';
+import { bookableDates, businessDate, businessTime } from '../../../domain/slots';
 import { notFound } from '../../lib/errors';
 import type { AppEnv } from '../../lib/app-env';
 import { parseInput } from '../../lib/validate';
 import { getBusinessSettings } from '../settings/settings.service';
+import { offeredStartsOn } from '../workers/capacity.service';
 
 const slotsQuery = z.object({
   date: z.iso.date({ error: 'validation.startInvalid' }).optional(),
@@ -26,6 +28,6 @@ export const servicesRoutes = new Hono<AppEnv>().get('/:slug/slots', async (c) =
   return c.json({
     date,
     dates: bookableDates(now, slotRules),
-    starts: availableStarts(date, query.durationMinutes, now, slotRules).map((s) => s.toISOString()),
+    starts: (await offeredStartsOn(c.var.deps.db, { date, at: businessTime(date, 12 * 60), service: slug, durationMinutes: query.durationMinutes, now, rules: slotRules })).map((s) => s.toISOString()),
   });
 });

@@ -1,0 +1,48 @@
+/**
+ * Capacity checks against the database (issue #4): the offered starts of a day, and whether one
+ * start is still offered — the latter inside a transaction holding the day's advisory lock, so
+ * concurrent bookings for the last free slot are serialized and exactly one wins, on PostgreSQL
+ * as on PGlite (pg_advisory_xact_lock is released at commit or rollback).
+ */
+import { sql } from 'drizzle-orm';
+import { isStartOffered, offeredStarts, type CapacityRules } from '../../../domain/capacity';
+import type { ServiceSlug } from '../../../domain/services';
+import { businessDate } from '../../../domain/slots';
+import type { Database, Transaction } from '../../db/client';
+import { conflict } from '../../lib/errors';
+import { loadCapacity } from './capacity.repository';
+
+export interface StartCheck {
+  service: ServiceSlug;
+  start: Date;
+  durationMinutes: number;
+  now: Date;
+  rules: CapacityRules;
+  /** A booking being moved: its own current slot does not count against it. */
+  excludeBookingId?: string;
+}
+
+/** Offered starts on a Tampa date for a job. */
+export async function offeredStartsOn(db: Database | Transaction, input: Omit<StartCheck, 'start'> & { date: string; at: Date }): Promise<Date[]> {
+  const { workers, jobs } = await loadCapacity(db, input.at);
+  return offeredStarts({ ...input, workers, jobs: jobs.filter((j) => j.id !== input.excludeBookingId) });
+}
+
+/** Serializes capacity decisions for one Tampa date until the transaction ends. */
+export async function lockCapacityDay(tx: Transaction, start: Date): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`capacity:${businessDate(start)}`}))`);
+}
+
+/**
+ * @throws AppError 409 slot_unavailable with the day's fresh starts in details.availableStarts
+ */
+export async function assertStartOffered(db: Database | Transaction, input: StartCheck): Promise<void> {
+  const { workers, jobs } = await loadCapacity(db, input.start);
+  const others = jobs.filter((j) => j.id !== input.excludeBookingId);
+  if (isStartOffered({ ...input, workers, jobs: others })) return;
+  const fresh = offeredStarts({ ...input, date: businessDate(input.start), workers, jobs: others });
+  throw conflict('slot_unavailable', 'validation.slotUnavailable', {
+    details: { startAt: 'validation.slotUnavailable' },
+    rawDetails: { availableStarts: fresh.map((s) => s.toISOString()).join(',') },
+  });
+}
