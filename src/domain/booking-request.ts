@@ -51,5 +51,13 @@ export interface BookingView {
   /** Whether the customer may cancel now (active booking) and reschedule for free (24+ h notice). */
   canCancel: boolean;
   canReschedule: boolean;
+  /** The assigned technician (issue #4), null while waiting for dispatch. */
+  worker: { id: string; name: string; phone: string | null } | null;
+  /** Expected arrival, ISO; first contact, on the way, started, completed (ISO or null). */
+  etaAt: string | null;
+  contactedAt: string | null;
+  enRouteAt: string | null;
+  startedAt: string | null;
+  completedAt: string | null;
   createdAt: string;
 }

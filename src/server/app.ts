@@ -16,6 +16,8 @@ import { handleError } from './lib/error-handler';
 import { AppError } from './lib/errors';
 import { languageOf } from './lib/i18n';
 import { adminBookingsRoutes } from './modules/admin/admin-bookings.routes';
+import { adminWorkersRoutes, dispatchBookingsRoutes } from './modules/dispatch/dispatch.routes';
+import { workerRoutes } from './modules/workers/workers.routes';
 import { bookingsRoutes } from './modules/bookings/bookings.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { paymentsRoutes } from './modules/payments/payments.routes';
@@ -80,6 +82,9 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   app.route('/api/payments', paymentsRoutes);
   app.route('/api/bookings', bookingsRoutes);
   app.route('/api/admin/bookings', adminBookingsRoutes);
+  app.route('/api/admin/bookings', dispatchBookingsRoutes);
+  app.route('/api/admin/workers', adminWorkersRoutes);
+  app.route('/api/worker', workerRoutes);
   app.all('/api/*', () => {
     throw new AppError(404, 'route_not_found', 'errors.routeNotFound');
   });

@@ -35,12 +35,16 @@ export const notFound = (messageKey = 'errors.notFound') => new AppError(404, 'n
 export const conflict = (code: string, messageKey: string, options?: AppErrorOptions) => new AppError(409, code, messageKey, options);
 export const ruleBroken = (code: string, messageKey: string, options?: AppErrorOptions) => new AppError(422, code, messageKey, options);
 
+const I18N_KEY = /^[a-z][A-Za-z]*\.[A-Za-z][A-Za-z.]*$/;
+
 /** Builds the 400 for a failed zod parse: each issue's message is an i18n key. */
 export function validationError(issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string }>, prefix = ''): AppError {
   const details: Record<string, string> = {};
   for (const issue of issues) {
     const field = [prefix, ...issue.path.map(String)].filter(Boolean).join('.') || '_';
-    details[field] ??= issue.message.startsWith('validation.') ? issue.message : 'validation.invalid';
+    // Our schemas' messages are i18n keys ("validation.zipInvalid", "dispatchErrors.rangeInverted");
+    // anything else is zod's own English text and becomes a generic translated message.
+    details[field] ??= I18N_KEY.test(issue.message) ? issue.message : 'validation.invalid';
   }
   return badRequest('validation_failed', 'errors.validationFailed', { details });
 }

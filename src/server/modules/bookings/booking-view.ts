@@ -9,7 +9,7 @@ import { canRescheduleFree, type CancellationPolicy } from '../../../domain/canc
 import { summarizeLedger } from '../../../domain/ledger';
 import type { ServiceSlug } from '../../../domain/services';
 import type { Database, Transaction } from '../../db/client';
-import { bookings, paymentLedger, payments } from '../../db/schema';
+import { bookings, paymentLedger, payments, user, workerProfiles } from '../../db/schema';
 import { notFound } from '../../lib/errors';
 
 type BookingRow = typeof bookings.$inferSelect;
@@ -22,7 +22,11 @@ export interface ViewContext {
   policy: CancellationPolicy;
 }
 
-export function toBookingView(booking: BookingRow, payment: PaymentRow | null, ledger: LedgerRow[], ctx: ViewContext): BookingView {
+export type WorkerSummary = { id: string; name: string; phone: string | null } | null;
+
+const iso = (value: Date | null) => (value ? value.toISOString() : null);
+
+export function toBookingView(booking: BookingRow, payment: PaymentRow | null, ledger: LedgerRow[], ctx: ViewContext, worker: WorkerSummary = null): BookingView {
   const start = booking.scheduledStart;
   const movable = booking.status === 'pending' || booking.status === 'confirmed';
   return {
@@ -51,13 +55,26 @@ export function toBookingView(booking: BookingRow, payment: PaymentRow | null, l
     cancellation: booking.cancelledAt ? { tier: booking.cancellationTier ?? 'free', feeCents: booking.cancellationFeeCents ?? 0, cancelledAt: booking.cancelledAt.toISOString() } : null,
     canCancel: canCancel(booking.status),
     canReschedule: movable && canRescheduleFree({ start, now: ctx.now, policy: ctx.policy }),
+    worker,
+    etaAt: iso(booking.etaAt),
+    contactedAt: iso(booking.contactedAt),
+    enRouteAt: iso(booking.enRouteAt),
+    startedAt: iso(booking.startedAt),
+    completedAt: iso(booking.completedAt),
     createdAt: booking.createdAt.toISOString(),
   };
 }
 
 /** Bookings with their payment and ledger, matching `where`, newest first (two queries in all). */
 export async function loadBookingViews(db: Database | Transaction, where: ReturnType<typeof and>, ctx: ViewContext): Promise<BookingView[]> {
-  const rows = await db.select().from(bookings).leftJoin(payments, eq(payments.bookingId, bookings.id)).where(where).orderBy(desc(bookings.createdAt));
+  const rows = await db
+    .select({ bookings, payments, workerName: user.name, workerPhone: workerProfiles.phone })
+    .from(bookings)
+    .leftJoin(payments, eq(payments.bookingId, bookings.id))
+    .leftJoin(user, eq(user.id, bookings.workerId))
+    .leftJoin(workerProfiles, eq(workerProfiles.userId, bookings.workerId))
+    .where(where)
+    .orderBy(desc(bookings.createdAt));
   if (rows.length === 0) return [];
   const ledger = await db
     .select()
@@ -66,7 +83,10 @@ export async function loadBookingViews(db: Database | Transaction, where: Return
     .orderBy(asc(paymentLedger.createdAt));
   const byBooking = new Map<string, LedgerRow[]>();
   for (const entry of ledger) byBooking.set(entry.bookingId, [...(byBooking.get(entry.bookingId) ?? []), entry]);
-  return rows.map((row) => toBookingView(row.bookings, row.payments, byBooking.get(row.bookings.id) ?? [], ctx));
+  return rows.map((row) => {
+    const worker = row.bookings.workerId ? { id: row.bookings.workerId, name: row.workerName ?? '', phone: row.workerPhone ?? null } : null;
+    return toBookingView(row.bookings, row.payments, byBooking.get(row.bookings.id) ?? [], ctx, worker);
+  });
 }
 
 /** One booking's view. @throws AppError 404 when `where` matches nothing (e.g. someone else's booking) */

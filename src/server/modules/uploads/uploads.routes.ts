@@ -3,6 +3,7 @@ import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { getCookie, setCookie } from 'hono/cookie';
 import { z } from 'zod';
+import { roleOf } from '../../auth/roles';
 import { AppError, notFound } from '../../lib/errors';
 import type { AppEnv } from '../../lib/app-env';
 import { MAX_UPLOAD_BYTES, UPLOAD_OWNER_COOKIE, canReadUpload, newAnonymousToken, readUploadFile, saveUpload } from './uploads.service';
@@ -36,7 +37,8 @@ export const uploadsRoutes = new Hono<AppEnv>()
     const id = z.uuid().safeParse(c.req.param('id'));
     if (!id.success) throw notFound();
     const { db, config } = c.var.deps;
-    const row = await canReadUpload(db, id.data, uploadOwner(c, getCookie(c, UPLOAD_OWNER_COOKIE)));
+    const isAdmin = c.var.user ? (await roleOf(db, c.var.user.id)) === 'admin' : false;
+    const row = await canReadUpload(db, id.data, { ...uploadOwner(c, getCookie(c, UPLOAD_OWNER_COOKIE)), isAdmin });
     if (!row) throw notFound();
     const bytes = await readUploadFile(config.dataDir, row.storageKey);
     return c.body(new Uint8Array(bytes), 200, {

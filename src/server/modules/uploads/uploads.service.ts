@@ -6,7 +6,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, or } from 'drizzle-orm';
 import { fileTypeFromBuffer } from 'file-type';
 import type { Database, Transaction } from '../../db/client';
 import { bookings, uploads } from '../../db/schema';
@@ -57,14 +57,21 @@ function fileError(key: string) {
   return badRequest('validation_failed', 'errors.validationFailed', { details: { file: key } });
 }
 
-/** Whether this caller may see the upload: its owner, its anonymous uploader, or the customer of a booking using it. */
-export async function canReadUpload(db: Database, uploadId: string, owner: UploadOwner) {
+/**
+ * Whether this caller may see the upload: its owner, its anonymous uploader, the customer or the
+ * assigned worker of a booking using it, or an admin.
+ */
+export async function canReadUpload(db: Database, uploadId: string, owner: UploadOwner & { isAdmin?: boolean }) {
   const [row] = await db.select().from(uploads).where(eq(uploads.id, uploadId));
   if (!row) return null;
+  if (owner.isAdmin) return row;
   if (owner.userId && row.ownerUserId === owner.userId) return row;
   if (!row.ownerUserId && owner.anonymousToken && row.anonymousOwnerHash === hashToken(owner.anonymousToken)) return row;
   if (owner.userId) {
-    const [booking] = await db.select({ id: bookings.id }).from(bookings).where(and(eq(bookings.photoUploadId, uploadId), eq(bookings.customerId, owner.userId)));
+    const [booking] = await db
+      .select({ id: bookings.id })
+      .from(bookings)
+      .where(and(eq(bookings.photoUploadId, uploadId), or(eq(bookings.customerId, owner.userId), eq(bookings.workerId, owner.userId))));
     if (booking) return row;
   }
   return null;

@@ -1,0 +1,70 @@
+/**
+ * The worker's day (issue #4): their jobs, and the moves they make in order — accept, on my way
+ * (with an ETA), start, complete (which captures the final amount). Every move checks that the
+ * job is theirs (404 otherwise) and that the booking state machine allows it (422).
+ */
+import { and, asc, eq, gte, inArray, or } from 'drizzle-orm';
+import type { BookingView } from '../../../domain/booking-request';
+import { businessDate, businessTime } from '../../../domain/slots';
+import type { Database } from '../../db/client';
+import { bookings, user } from '../../db/schema';
+import { notFound, ruleBroken } from '../../lib/errors';
+import { loadBookingViews, type ViewContext } from '../bookings/booking-view';
+import { lockBooking, moveBooking, noteBookingEvent, readBooking, type BookingRow } from '../bookings/booking-transitions';
+import type { Actor } from '../payments/payment-records';
+
+export type WorkerJob = BookingView & { customer: { name: string; phone: string }; photoUrl: string | null };
+
+/** Their active jobs from today on and today's finished ones, by start. */
+export async function listWorkerJobs(db: Database, workerId: string, now: Date, viewContext: ViewContext): Promise<WorkerJob[]> {
+  const dayStart = businessTime(businessDate(now), 0);
+  const rows = await db
+    .select({ id: bookings.id, name: user.name, phone: bookings.contactPhone, photo: bookings.photoUploadId, start: bookings.scheduledStart })
+    .from(bookings)
+    .innerJoin(user, eq(user.id, bookings.customerId))
+    .where(and(eq(bookings.workerId, workerId), or(inArray(bookings.status, ['confirmed', 'en_route', 'in_progress']), and(eq(bookings.status, 'completed'), gte(bookings.scheduledStart, dayStart)))))
+    .orderBy(asc(bookings.scheduledStart));
+  if (rows.length === 0) return [];
+  const views = await loadBookingViews(db, inArray(bookings.id, rows.map((r) => r.id)), viewContext);
+  return rows.map((r) => ({ ...views.find((v) => v.id === r.id)!, customer: { name: r.name, phone: r.phone }, photoUrl: r.photo ? `/api/uploads/${r.photo}` : null }));
+}
+
+/** The worker's own job. @throws AppError 404 for anyone else's */
+export async function ownJob(db: Database, workerId: string, bookingId: string): Promise<BookingRow> {
+  const booking = await readBooking(db, bookingId).catch(() => null);
+  if (!booking || booking.workerId !== workerId) throw notFound();
+  return booking;
+}
+
+const refused = () => ruleBroken('transition_not_allowed', 'dispatchErrors.transitionNotAllowed');
+
+export async function acceptJob(db: Database, bookingId: string, now: Date, actor: Actor & { userId: string }): Promise<void> {
+  await db.transaction(async (tx) => {
+    const job = await lockBooking(tx, bookingId);
+    if (job.workerId !== actor.userId) throw notFound();
+    if (job.status !== 'confirmed') throw refused();
+    if (job.acceptedAt) return;
+    await tx.update(bookings).set({ acceptedAt: now, updatedAt: new Date() }).where(eq(bookings.id, bookingId));
+    await noteBookingEvent(tx, bookingId, actor, { type: 'accepted' });
+  });
+}
+
+/** On my way: en_route with an ETA `etaMinutes` from now. */
+export async function headOut(db: Database, bookingId: string, etaMinutes: number, now: Date, actor: Actor & { userId: string }): Promise<void> {
+  await db.transaction(async (tx) => {
+    const job = await lockBooking(tx, bookingId);
+    if (job.workerId !== actor.userId) throw notFound();
+    const etaAt = new Date(now.getTime() + etaMinutes * 60_000);
+    const moved = await moveBooking(tx, job, 'en_route', actor, { type: 'en_route', note: `ETA ${etaAt.toISOString()}` }, { etaAt, enRouteAt: now, acceptedAt: job.acceptedAt ?? now });
+    if (!moved) throw refused();
+  });
+}
+
+export async function startJob(db: Database, bookingId: string, now: Date, actor: Actor & { userId: string }): Promise<void> {
+  await db.transaction(async (tx) => {
+    const job = await lockBooking(tx, bookingId);
+    if (job.workerId !== actor.userId) throw notFound();
+    const moved = await moveBooking(tx, job, 'in_progress', actor, { type: 'started' }, { startedAt: now, acceptedAt: job.acceptedAt ?? now });
+    if (!moved) throw refused();
+  });
+}
