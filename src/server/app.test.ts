@@ -78,3 +78,24 @@ describe('configuration', () => {
     expect(config.google).toBeNull();
   });
 });
+
+describe('a fresh database in development', () => {
+  it('offers time slots thanks to the demo technician, and none without one', async () => {
+    const withDemo = await createTestApp({ now: new Date('2026-11-21T15:00:00Z'), env: { SEED_DEMO_WORKER: 'true' } });
+    const without = await createTestApp({ now: new Date('2026-11-21T15:00:00Z') });
+    try {
+      const starts = async (t: TestApp) => (await (await t.request('/api/services/tv-installation/slots?date=2026-11-23&durationMinutes=60')).json()).starts;
+      expect((await starts(withDemo)).length).toBe(23); // 8:00 to 19:00 every half hour
+      expect(await starts(without)).toEqual([]);
+    } finally {
+      await withDemo.close();
+      await without.close();
+    }
+  });
+
+  it('never seeds the demo technician in production', () => {
+    expect(loadConfig({}).seedDemoWorker).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'test' }).seedDemoWorker).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production', BETTER_AUTH_SECRET: 'x'.repeat(32), SEED_DEMO_WORKER: 'true' }).seedDemoWorker).toBe(false);
+  });
+});

@@ -7,9 +7,13 @@ import { createAuth } from './auth/auth';
 import { openDatabase, type DatabaseHandle } from './db/client';
 import { lockDataDir } from './db/lock';
 import { migrateDatabase } from './db/migrate';
-import { seedDatabase } from './db/seed';
+import { seedDatabase, seedDemoWorker } from './db/seed';
 import type { AppDeps } from './lib/app-env';
 import { createLogger } from './lib/logger';
+import { createMailer } from './mail/mailer';
+import { startBookingNotifier, type BookingNotifier } from './notifications/booking-notifier';
+import { createSmsSender } from './notifications/sms';
+import { startBookingEventHub } from './realtime/booking-event-hub';
 import { SimulatedGateway } from './payments/simulated-gateway';
 import { StripeGateway } from './payments/stripe-gateway';
 
@@ -23,6 +27,8 @@ export class SimulatedGatewayInProductionError extends Error {
 export interface Runtime {
   deps: AppDeps;
   handle: DatabaseHandle;
+  /** Sends the booking messages; `idle()` waits for queued ones (tests). */
+  notifier: BookingNotifier;
   close(): Promise<void>;
 }
 
@@ -41,11 +47,18 @@ export async function startRuntime(config: Config, databaseTarget?: { url: strin
     handle = await openDatabase(target);
     await migrateDatabase(handle);
     await seedDatabase(handle.db);
+    if (config.seedDemoWorker && (await seedDemoWorker(handle.db))) logger.info('added a demo technician so a fresh database offers time slots (SEED_DEMO_WORKER=false to skip)');
   } catch (error) {
     await handle?.close().catch(() => {});
     await release();
     throw error;
   }
+  const opened = handle;
+  const bookingEvents = await startBookingEventHub(opened, logger).catch(async (error: unknown) => {
+    await opened.close().catch(() => {});
+    await release();
+    throw error;
+  });
   const clock = overrides.now ?? (() => new Date());
   const simulatedGateway = config.stripe ? null : new SimulatedGateway(handle.db, clock);
   const deps: AppDeps = {
@@ -55,14 +68,28 @@ export async function startRuntime(config: Config, databaseTarget?: { url: strin
     gateway: simulatedGateway ?? new StripeGateway(handle.db, config.stripe!),
     simulatedGateway,
     logger,
+    bookingEvents,
+    mailer: createMailer(handle.db, config.mail, logger),
     ...overrides,
     now: clock,
   };
-  const opened = handle;
+  // The trigger is the only source of booking changes; the notifier is one more subscriber.
+  const notifier = startBookingNotifier(deps.bookingEvents, {
+    db: deps.db,
+    mailer: deps.mailer,
+    sms: createSmsSender(config.twilio),
+    site: { publicUrl: config.publicUrl, supportPhone: config.supportPhone, operationsEmail: config.mail.operationsEmail },
+    logger,
+  });
   return {
     deps,
     handle: opened,
+    notifier,
     close: async () => {
+      // Stop hearing changes (ends the SSE streams), finish queued mail, then close the database.
+      await bookingEvents.close();
+      await notifier.close();
+      deps.mailer.close();
       await opened.close();
       await release();
     },

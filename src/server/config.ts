@@ -27,11 +27,19 @@ const envSchema = z.object({
   AUTH_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(10),
   AUTH_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(60),
   TRUST_PROXY: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
+  SEED_DEMO_WORKER: z.enum(['true', 'false']).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   STRIPE_SECRET_KEY: optionalString,
   VITE_STRIPE_PUBLISHABLE_KEY: optionalString,
   STRIPE_WEBHOOK_SECRET: optionalString,
   STRIPE_API_BASE: optionalString.pipe(z.url({ protocol: /^https?$/, error: 'must be a URL such as http://127.0.0.1:12111' }).optional()),
+  SMTP_URL: optionalString.pipe(z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL such as smtps://user:password@smtp.example.com:465' }).optional()),
+  MAIL_FROM: z.string().trim().min(3).default('Tampa Same-Day Handyman <bookings@tampahandyman.example>'),
+  OPERATIONS_EMAIL: z.email({ error: 'must be an email address' }).default('ops@tampahandyman.example'),
+  TWILIO_ACCOUNT_SID: optionalString,
+  TWILIO_AUTH_TOKEN: optionalString,
+  TWILIO_FROM_NUMBER: optionalString.pipe(z.string().regex(/^\+[1-9]\d{6,14}$/, { error: 'must be an E.164 number such as +18135550100' }).optional()),
+  TWILIO_API_BASE: optionalString.pipe(z.url({ protocol: /^https?$/, error: 'must be a URL such as http://127.0.0.1:12112' }).optional()),
 });
 
 export interface Config {
@@ -49,12 +57,24 @@ export interface Config {
   authRateLimit: { max: number; windowSeconds: number };
   trustProxy: boolean;
   logLevel: string;
+  /** Seed one demo technician into an empty database, so slots exist on a fresh machine (not in production). */
+  seedDemoWorker: boolean;
   /** Payments run on Stripe when both keys are set; null: the simulated gateway (test mode). */
   stripe: {
     secretKey: string;
     publishableKey: string;
     webhookSecret: string | null;
     /** Tests only: the fake Stripe server's origin. */
+    apiBase: string | null;
+  } | null;
+  /** Mail goes over SMTP when `smtpUrl` is set; otherwise into the dev outbox (mail_outbox, transport 'dev'). */
+  mail: { smtpUrl: string | null; from: string; operationsEmail: string };
+  /** SMS through Twilio's REST API when all three variables are set; null: no SMS. */
+  twilio: {
+    accountSid: string;
+    authToken: string;
+    fromNumber: string;
+    /** Tests only: a fake Twilio API's origin. */
     apiBase: string | null;
   } | null;
 }
@@ -86,6 +106,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   if (e.NODE_ENV === 'production' && e.STRIPE_SECRET_KEY && !e.STRIPE_WEBHOOK_SECRET) problems.push('STRIPE_WEBHOOK_SECRET: required in production with Stripe');
   if (e.NODE_ENV === 'production' && e.STRIPE_API_BASE) problems.push('STRIPE_API_BASE: for tests only, not allowed in production');
+  const twilioSet = [e.TWILIO_ACCOUNT_SID, e.TWILIO_AUTH_TOKEN, e.TWILIO_FROM_NUMBER].filter(Boolean).length;
+  if (twilioSet !== 0 && twilioSet !== 3) problems.push('TWILIO_ACCOUNT_SID / TWILIO_AUTH_TOKEN / TWILIO_FROM_NUMBER: set all three or none');
+  if (e.NODE_ENV === 'production' && e.TWILIO_API_BASE) problems.push('TWILIO_API_BASE: for tests only, not allowed in production');
   if (problems.length) throw new ConfigError(problems);
 
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
@@ -107,9 +130,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     authRateLimit: { max: e.AUTH_RATE_LIMIT_MAX, windowSeconds: e.AUTH_RATE_LIMIT_WINDOW_SECONDS },
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
+    seedDemoWorker: e.SEED_DEMO_WORKER ? e.SEED_DEMO_WORKER === 'true' && e.NODE_ENV !== 'production' : e.NODE_ENV === 'development',
     stripe:
       e.STRIPE_SECRET_KEY && e.VITE_STRIPE_PUBLISHABLE_KEY
         ? { secretKey: e.STRIPE_SECRET_KEY, publishableKey: e.VITE_STRIPE_PUBLISHABLE_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET ?? null, apiBase: e.STRIPE_API_BASE ?? null }
+        : null,
+    mail: { smtpUrl: e.SMTP_URL ?? null, from: e.MAIL_FROM, operationsEmail: e.OPERATIONS_EMAIL },
+    twilio:
+      e.TWILIO_ACCOUNT_SID && e.TWILIO_AUTH_TOKEN && e.TWILIO_FROM_NUMBER
+        ? { accountSid: e.TWILIO_ACCOUNT_SID, authToken: e.TWILIO_AUTH_TOKEN, fromNumber: e.TWILIO_FROM_NUMBER, apiBase: e.TWILIO_API_BASE ?? null }
         : null,
   };
 }

@@ -9,7 +9,8 @@ import { DEFAULT_CAPACITY_RULES } from '../../domain/capacity';
 import { DEFAULT_TAX_RATE_BPS } from '../../domain/pricing';
 import { DEFAULT_CANCELLATION_POLICY } from '../../domain/cancellation-policy';
 import type { Database } from './client';
-import { services, settings } from './schema';
+import { services, settings, user, workerProfiles } from './schema';
+import { makeWorker } from '../modules/workers/worker-defaults';
 
 const SERVICE_NAMES: Record<string, string> = {
   'tv-installation': 'TV installation',
@@ -34,4 +35,20 @@ export async function seedDatabase(db: Database): Promise<void> {
     .insert(settings)
     .values(Object.entries(DEFAULT_SETTINGS).map(([key, value]) => ({ key, value })))
     .onConflictDoNothing();
+}
+
+export const DEMO_WORKER_ID = 'demo-technician';
+
+/**
+ * On a database with no workers at all, adds one demo technician (all skills, business hours
+ * every day, no password so nobody signs in as them) so that a fresh machine offers time slots.
+ * Development only (config.seedDemoWorker); docs/decisions/008-demo-technician.md.
+ * @returns whether it was added
+ */
+export async function seedDemoWorker(db: Database): Promise<boolean> {
+  const [anyWorker] = await db.select({ id: workerProfiles.userId }).from(workerProfiles).limit(1);
+  if (anyWorker) return false;
+  await db.insert(user).values({ id: DEMO_WORKER_ID, name: 'Demo Technician', email: 'demo-technician@tampahandyman.example' }).onConflictDoNothing();
+  await makeWorker(db, DEMO_WORKER_ID);
+  return true;
 }
