@@ -26,6 +26,8 @@ import { servicesRoutes } from './modules/services/services.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
 import { uploadsRoutes } from './modules/uploads/uploads.routes';
 import { meRoutes } from './modules/users/me.routes';
+import { outboxRoutes } from './modules/outbox/outbox.routes';
+import { eventsRoutes } from './realtime/events.routes';
 
 export interface AppOptions {
   /** The built web app (vite's dist/); omitted in API tests. */
@@ -82,6 +84,8 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   app.route('/api/payments', paymentsRoutes);
   app.route('/api/bookings', bookingsRoutes);
   app.route('/api/admin/bookings', adminBookingsRoutes);
+  app.route('/api/admin/outbox', outboxRoutes);
+  app.route('/api/events', eventsRoutes());
   app.route('/api/admin/bookings', dispatchBookingsRoutes);
   app.route('/api/admin/workers', adminWorkersRoutes);
   app.route('/api/worker', workerRoutes);

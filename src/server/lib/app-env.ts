@@ -4,6 +4,8 @@ import type { Auth } from '../auth/auth';
 import type { Database } from '../db/client';
 import type { PaymentGateway } from '../payments/gateway';
 import type { SimulatedGateway } from '../payments/simulated-gateway';
+import type { Mailer } from '../mail/mailer';
+import type { BookingEventHub } from '../realtime/booking-event-hub';
 import type { Logger } from './logger';
 import type { Lang } from './i18n';
 
@@ -17,6 +19,13 @@ export interface AppDeps {
   logger: Logger;
   /** The clock; tests pin it. */
   now: () => Date;
+  /**
+   * Booking changes as they commit (LISTEN on the booking_events trigger's channel):
+   * `bookingEvents.subscribe(change => ...)` returns the unsubscribe function. src/server/realtime/.
+   */
+  bookingEvents: BookingEventHub;
+  /** Sends mail (SMTP_URL) or keeps it in the dev outbox; every message is kept in mail_outbox. */
+  mailer: Mailer;
 }
 
 export interface AppEnv {

@@ -1,0 +1,222 @@
+/**
+ * The booking messages (issue #4, "The customer sees it happen"), rendered from the locale files
+ * (`mail.*` in src/web/locales/{en,es}/mail.json, plus the shared `services.*` and `lineItems.*`
+ * names) in the customer's language (bookings.language); the operations copy is always English.
+ * Money is USD, times are Tampa time. Pure: data in, message out; the notifier loads the data
+ * and sends.
+ */
+import type { LineItem } from '../../domain/pricing';
+import { translator, type Lang } from '../lib/i18n';
+import { appointmentIcs } from './calendar';
+import { formatMoney, formatTampaDateTime, formatTampaShortDateTime, formatTampaTime } from './format';
+
+/** One template per kind of message; a booking gets each at most once (mail_outbox's unique key). */
+export const BOOKING_TEMPLATES = ['booking_received', 'booking_received_ops', 'technician_assigned', 'on_the_way', 'completed', 'cancelled', 'no_show'] as const;
+export type BookingTemplate = (typeof BOOKING_TEMPLATES)[number];
+
+/** Everything a booking message can mention (loaded by notifications/booking-mail-data.ts). */
+export interface BookingMailData {
+  booking: {
+    id: string;
+    reference: string;
+    serviceSlug: string;
+    street: string;
+    unit: string | null;
+    city: string;
+    state: string;
+    zip: string;
+    contactPhone: string;
+    notes: string | null;
+    scheduledStart: Date;
+    scheduledEnd: Date;
+    etaAt: Date | null;
+    lineItems: LineItem[];
+    subtotalCents: number;
+    taxCents: number;
+    totalCents: number;
+    finalLineItems: LineItem[] | null;
+    finalSubtotalCents: number | null;
+    finalTaxCents: number | null;
+    finalTotalCents: number | null;
+    cancellationTier: string | null;
+    cancellationFeeCents: number | null;
+    /** 'en' | 'es' as stored; anything else reads as English. */
+    language: string;
+  };
+  customer: { name: string; email: string };
+  worker: { name: string; phone: string | null } | null;
+  /** The booking's payment record, if any. */
+  payment: { status: string; cardBrand: string | null; cardLast4: string | null } | null;
+  /** From the payment ledger (src/domain/ledger.ts), cents. */
+  money: { paidCents: number; refundedCents: number };
+}
+
+/** Site facts the messages quote (from Config). */
+export interface MailSite {
+  /** Origin without trailing slash, e.g. https://book.example.com */
+  publicUrl: string;
+  supportPhone: string;
+  operationsEmail: string;
+}
+
+export interface RenderedMail {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  /** iCalendar text for the attachment, or null. */
+  ics: string | null;
+  template: BookingTemplate;
+  language: Lang;
+  bookingId: string;
+}
+
+export const customerLanguage = (data: BookingMailData): Lang => (data.booking.language === 'es' ? 'es' : 'en');
+
+const BRAND_NAMES: Record<string, string> = { visa: 'Visa', mastercard: 'Mastercard', amex: 'American Express', discover: 'Discover' };
+
+function escapeHtml(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+}
+
+/** Paragraphs (each one or more lines) as plain text and as minimal HTML with links. */
+function compose(paragraphs: Array<string | string[]>): { text: string; html: string } {
+  const blocks = paragraphs.map((p) => (Array.isArray(p) ? p : [p])).filter((lines) => lines.length > 0);
+  const text = blocks.map((lines) => lines.join('\n')).join('\n\n') + '\n';
+  const linkify = (line: string) => escapeHtml(line).replace(/https?:\/\/[^\s<]+/g, (url) => `<a href="${url}">${url}</a>`);
+  const body = blocks.map((lines) => `<p>${lines.map(linkify).join('<br>\n')}</p>`).join('\n');
+  return { text, html: `<!doctype html>\n<html><body style="font-family:Arial,Helvetica,sans-serif;font-size:15px;line-height:1.5;color:#1f2937">\n${body}\n</body></html>\n` };
+}
+
+function addressLine(b: BookingMailData['booking']): string {
+  return [b.unit ? `${b.street}, ${b.unit}` : b.street, b.city, `${b.state} ${b.zip}`].join(', ');
+}
+
+/**
+ * Renders one booking message.
+ * @param template which message (see BOOKING_TEMPLATES)
+ * @throws Error when the calendar file cannot be built (booking_received only)
+ */
+export function renderBookingMail(template: BookingTemplate, data: BookingMailData, site: MailSite): RenderedMail {
+  const lang: Lang = template === 'booking_received_ops' ? 'en' : customerLanguage(data);
+  const t = translator(lang);
+  const b = data.booking;
+  const service = t(`services.${b.serviceSlug}.name`, { defaultValue: b.serviceSlug });
+  const when = formatTampaDateTime(b.scheduledStart, lang);
+  const money = (cents: number) => formatMoney(cents, lang);
+  const card =
+    data.payment?.cardBrand && data.payment.cardLast4
+      ? t('mail.card', { brand: BRAND_NAMES[data.payment.cardBrand] ?? data.payment.cardBrand, last4: data.payment.cardLast4 })
+      : t('mail.cardUnknown');
+  const worker = data.worker?.name ?? '';
+  const myBookings = `${site.publicUrl}/my-bookings`;
+  const greeting = t('mail.greeting', { name: data.customer.name });
+  const closing = [t('mail.questions', { phone: site.supportPhone }), t('mail.signature')];
+  const facts = [
+    t('mail.reference', { reference: b.reference }),
+    t('mail.service', { service }),
+    t('mail.when', { when }),
+    t('mail.address', { address: addressLine(b) }),
+  ];
+
+  let subject: string;
+  let paragraphs: Array<string | string[]>;
+  let ics: string | null = null;
+  let to = data.customer.email;
+
+  switch (template) {
+    case 'booking_received': {
+      subject = t('mail.received.subject', { reference: b.reference });
+      const heldNow = data.payment?.status !== 'card_saved';
+      paragraphs = [
+        greeting,
+        [t('mail.received.intro', { service }), t('mail.received.callPromise', { phone: b.contactPhone })],
+        facts,
+        t(heldNow ? 'mail.received.totalHeld' : 'mail.received.totalCardSaved', { total: money(b.totalCents), card }),
+        t('mail.received.calendar'),
+        t('mail.manage', { url: myBookings }),
+        closing,
+      ];
+      ics = appointmentIcs({
+        uid: `booking-${b.id}@${new URL(site.publicUrl).hostname}`,
+        start: b.scheduledStart,
+        end: b.scheduledEnd,
+        title: t('mail.received.calendarTitle', { service }),
+        description: [t('mail.received.calendarDescription', { reference: b.reference, phone: site.supportPhone }), t('mail.when', { when })].join('\n'),
+        location: addressLine(b),
+        url: myBookings,
+      });
+      break;
+    }
+    case 'booking_received_ops': {
+      to = site.operationsEmail;
+      subject = t('mail.ops.subject', { reference: b.reference, service, when });
+      paragraphs = [
+        t('mail.ops.intro'),
+        [...facts, t('mail.ops.customer', { name: data.customer.name, email: data.customer.email, phone: b.contactPhone }), t('mail.ops.total', { total: money(b.totalCents) })],
+        b.notes ? t('mail.ops.notes', { notes: b.notes }) : [],
+        t('mail.ops.open', { url: `${site.publicUrl}/admin` }),
+      ];
+      break;
+    }
+    case 'technician_assigned': {
+      subject = t('mail.assigned.subject', { worker, reference: b.reference });
+      paragraphs = [
+        greeting,
+        [t('mail.assigned.body', { worker }), b.etaAt ? t('mail.assigned.eta', { eta: formatTampaTime(b.etaAt, lang) }) : t('mail.assigned.noEta', { when })],
+        facts,
+        t('mail.manage', { url: myBookings }),
+        closing,
+      ];
+      break;
+    }
+    case 'on_the_way': {
+      const eta = formatTampaTime(b.etaAt ?? b.scheduledStart, lang);
+      subject = t('mail.onTheWay.subject', { eta });
+      paragraphs = [greeting, [t('mail.onTheWay.body', { worker, address: addressLine(b) }), t('mail.onTheWay.eta', { eta })], t('mail.reference', { reference: b.reference }), t('mail.manage', { url: myBookings }), closing];
+      break;
+    }
+    case 'completed': {
+      subject = t('mail.completed.subject', { reference: b.reference });
+      const items = b.finalLineItems ?? b.lineItems;
+      const receipt = [
+        t('mail.completed.receipt'),
+        ...items.map((item) =>
+          t('mail.completed.line', { label: t(`lineItems.${item.code}`, { defaultValue: item.code }), quantity: item.quantity, unitPrice: money(item.unitPriceCents), amount: money(item.amountCents) }),
+        ),
+        t('mail.completed.subtotal', { amount: money(b.finalSubtotalCents ?? b.subtotalCents) }),
+        t('mail.completed.tax', { amount: money(b.finalTaxCents ?? b.taxCents) }),
+        t('mail.completed.total', { amount: money(b.finalTotalCents ?? b.totalCents) }),
+      ];
+      const payment = [t('mail.completed.charged', { card, amount: money(data.money.paidCents + data.money.refundedCents) })];
+      if (data.money.refundedCents > 0) payment.push(t('mail.completed.refunded', { amount: money(data.money.refundedCents) }));
+      paragraphs = [greeting, t('mail.completed.body', { worker: worker || t('mail.signature') }), [t('mail.reference', { reference: b.reference }), t('mail.service', { service })], receipt, payment, t('mail.manage', { url: myBookings }), closing];
+      break;
+    }
+    case 'cancelled': {
+      subject = t('mail.cancelled.subject', { reference: b.reference });
+      const fee = b.cancellationFeeCents ?? 0;
+      const outcome =
+        b.cancellationTier === 'waived' ? t('mail.cancelled.waived') : fee > 0 ? t('mail.cancelled.fee', { amount: money(fee), card }) : t('mail.cancelled.noCharge');
+      paragraphs = [greeting, [t('mail.cancelled.body', { service, when }), outcome], t('mail.reference', { reference: b.reference }), t('mail.manage', { url: myBookings }), closing];
+      break;
+    }
+    case 'no_show': {
+      subject = t('mail.noShow.subject', { reference: b.reference });
+      const charged = b.cancellationFeeCents ?? b.totalCents;
+      paragraphs = [greeting, [t('mail.noShow.body', { service, when }), t('mail.noShow.charged', { amount: money(charged), card })], t('mail.reference', { reference: b.reference }), t('mail.manage', { url: myBookings }), closing];
+      break;
+    }
+  }
+
+  return { to, subject, ...compose(paragraphs), ics, template, language: lang, bookingId: b.id };
+}
+
+/** The two texts sent by SMS (booking received, on the way), in the customer's language; under 160 characters for short names. */
+export function renderBookingSms(kind: 'received' | 'on_the_way', data: BookingMailData): string {
+  const lang = customerLanguage(data);
+  const t = translator(lang);
+  const b = data.booking;
+  if (kind === 'received') return t('mail.sms.received', { reference: b.reference, when: formatTampaShortDateTime(b.scheduledStart, lang) });
+  return t('mail.sms.onTheWay', { worker: data.worker?.name ?? '', eta: formatTampaTime(b.etaAt ?? b.scheduledStart, lang), reference: b.reference });
+}

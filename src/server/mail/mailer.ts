@@ -1,0 +1,126 @@
+/**
+ * Sends mail and keeps a copy of every message in `mail_outbox`.
+ *
+ * With `SMTP_URL` set, messages go out through nodemailer over SMTP and their row records the
+ * transport 'smtp', `sent_at` on success or `error` on failure. Without it (development, tests)
+ * nothing leaves the machine: the row, transport 'dev', is the message, and admins read it at
+ * GET /api/admin/outbox.
+ *
+ * A message tied to a booking is claimed before it is sent: the row is inserted with
+ * ON CONFLICT (booking_id, template) DO NOTHING (unique index of migration 0003), so the same
+ * template is never sent twice for one booking, even when two deliveries of one event race or
+ * two server processes both hear it. A failed SMTP send is not retried automatically (the row
+ * keeps the error for an operator).
+ */
+import { and, eq } from 'drizzle-orm';
+import nodemailer, { type SendMailOptions } from 'nodemailer';
+import type { Config } from '../config';
+import type { Database } from '../db/client';
+import { mailOutbox } from '../db/schema';
+import type { Lang } from '../lib/i18n';
+import type { Logger } from '../lib/logger';
+
+export interface OutgoingMail {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string | null;
+  /** iCalendar text, attached as `booking.ics` (text/calendar). */
+  ics?: string | null;
+  /** The message kind, e.g. 'booking_received'. */
+  template: string;
+  language: Lang;
+  /** The booking it is about; with it, (bookingId, template) is sent at most once. */
+  bookingId?: string | null;
+}
+
+export type MailOutcome =
+  | { status: 'stored'; id: string }
+  | { status: 'sent'; id: string }
+  | { status: 'failed'; id: string; error: string }
+  /** (bookingId, template) already has a message: nothing was sent. */
+  | { status: 'duplicate' };
+
+export interface Mailer {
+  readonly transport: 'smtp' | 'dev';
+  /** Claims the message's row, then sends it (SMTP) or just keeps it (dev). Never throws for an SMTP failure: see the outcome. */
+  send(mail: OutgoingMail): Promise<MailOutcome>;
+  /** Whether a booking already has a message of this template (cheap check before rendering). */
+  hasMessage(bookingId: string, template: string): Promise<boolean>;
+  /** Closes the SMTP connection pool, if any. */
+  close(): void;
+}
+
+/** What actually moves the bytes; nodemailer's transporter fits. */
+export interface MailTransport {
+  sendMail(message: SendMailOptions): Promise<unknown>;
+  close(): void;
+}
+
+/**
+ * @param mail the `mail` part of Config (SMTP_URL, MAIL_FROM)
+ * @param transport tests only: a transport to use instead of one built from SMTP_URL
+ */
+export function createMailer(db: Database, mail: Config['mail'], logger: Logger, transport?: MailTransport): Mailer {
+  const smtp: MailTransport | null =
+    transport ??
+    (mail.smtpUrl
+      ? nodemailer.createTransport({ url: mail.smtpUrl, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 })
+      : null);
+  const kind = smtp ? 'smtp' : 'dev';
+
+  return {
+    transport: kind,
+
+    async hasMessage(bookingId, template) {
+      const [row] = await db.select({ id: mailOutbox.id }).from(mailOutbox).where(and(eq(mailOutbox.bookingId, bookingId), eq(mailOutbox.template, template))).limit(1);
+      return Boolean(row);
+    },
+
+    async send(message) {
+      const [claimed] = await db
+        .insert(mailOutbox)
+        .values({
+          to: message.to,
+          subject: message.subject,
+          text: message.text,
+          html: message.html ?? null,
+          ics: message.ics ?? null,
+          template: message.template,
+          language: message.language,
+          bookingId: message.bookingId ?? null,
+          transport: kind,
+        })
+        .onConflictDoNothing({ target: [mailOutbox.bookingId, mailOutbox.template] })
+        .returning({ id: mailOutbox.id });
+      if (!claimed) return { status: 'duplicate' };
+      if (!smtp) {
+        logger.info({ template: message.template, bookingId: message.bookingId, outboxId: claimed.id }, 'mail kept in the dev outbox');
+        return { status: 'stored', id: claimed.id };
+      }
+      try {
+        await smtp.sendMail({
+          from: mail.from,
+          to: message.to,
+          subject: message.subject,
+          text: message.text,
+          ...(message.html ? { html: message.html } : {}),
+          ...(message.ics
+            ? { attachments: [{ filename: 'booking.ics', content: message.ics, contentType: 'text/calendar; charset=utf-8; method=PUBLISH' }] }
+            : {}),
+        });
+        await db.update(mailOutbox).set({ sentAt: new Date() }).where(eq(mailOutbox.id, claimed.id));
+        return { status: 'sent', id: claimed.id };
+      } catch (error) {
+        const text = error instanceof Error ? error.message : String(error);
+        logger.error({ err: error, template: message.template, bookingId: message.bookingId }, 'mail not sent');
+        await db.update(mailOutbox).set({ error: text.slice(0, 2000) }).where(eq(mailOutbox.id, claimed.id));
+        return { status: 'failed', id: claimed.id, error: text };
+      }
+    },
+
+    close() {
+      smtp?.close();
+    },
+  };
+}

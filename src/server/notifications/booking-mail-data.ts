@@ -1,0 +1,50 @@
+/**
+ * Reads what a booking message needs from the database: the booking row, the customer (profile
+ * name, account email), the assigned worker (name, phone), the payment record and the ledger
+ * totals (src/domain/ledger.ts).
+ */
+import { eq } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { summarizeLedger } from '../../domain/ledger';
+import type { Database } from '../db/client';
+import { bookings, paymentLedger, payments, profiles, user, workerProfiles } from '../db/schema';
+import type { BookingMailData } from '../mail/booking-mail';
+
+const customerProfile = alias(profiles, 'customer_profile');
+const workerUser = alias(user, 'worker_user');
+const workerProfile = alias(profiles, 'worker_profile');
+
+/** @returns null when the booking no longer exists */
+export async function loadBookingMailData(db: Database, bookingId: string): Promise<BookingMailData | null> {
+  const [row] = await db
+    .select({
+      booking: bookings,
+      customerEmail: user.email,
+      customerAccountName: user.name,
+      customerFullName: customerProfile.fullName,
+      workerAccountName: workerUser.name,
+      workerFullName: workerProfile.fullName,
+      workerPhone: workerProfiles.phone,
+      workerProfilePhone: workerProfile.phone,
+    })
+    .from(bookings)
+    .innerJoin(user, eq(user.id, bookings.customerId))
+    .leftJoin(customerProfile, eq(customerProfile.id, bookings.customerId))
+    .leftJoin(workerUser, eq(workerUser.id, bookings.workerId))
+    .leftJoin(workerProfile, eq(workerProfile.id, bookings.workerId))
+    .leftJoin(workerProfiles, eq(workerProfiles.userId, bookings.workerId))
+    .where(eq(bookings.id, bookingId))
+    .limit(1);
+  if (!row) return null;
+  const [payment] = await db.select({ status: payments.status, cardBrand: payments.cardBrand, cardLast4: payments.cardLast4 }).from(payments).where(eq(payments.bookingId, bookingId)).limit(1);
+  const ledger = await db.select({ kind: paymentLedger.kind, amountCents: paymentLedger.amountCents }).from(paymentLedger).where(eq(paymentLedger.bookingId, bookingId));
+  const summary = summarizeLedger(ledger);
+  const b = row.booking;
+  return {
+    booking: b,
+    customer: { name: row.customerFullName ?? row.customerAccountName, email: row.customerEmail },
+    worker: b.workerId && row.workerAccountName !== null ? { name: row.workerFullName ?? row.workerAccountName, phone: row.workerPhone ?? row.workerProfilePhone ?? null } : null,
+    payment: payment ?? null,
+    money: { paidCents: summary.paidCents, refundedCents: summary.refundedCents },
+  };
+}

@@ -1,0 +1,137 @@
+/**
+ * Sends the customer (and operations) the right message for each booking change heard on the
+ * realtime hub:
+ *
+ * | event type  | mail                                                       | SMS (Twilio configured) |
+ * | ----------- | ---------------------------------------------------------- | ----------------------- |
+ * | created     | booking_received (customer, .ics) + booking_received_ops   | booking received        |
+ * | assigned    | technician_assigned (worker name, ETA)                     |                         |
+ * | en_route    | on_the_way (ETA)                                           | on the way              |
+ * | completed   | completed (receipt: final line items, what was charged)    |                         |
+ * | cancelled   | cancelled (fee or no charge)                               |                         |
+ * | no_show     | no_show (full charge)                                      |                         |
+ *
+ * Other event types (hold_placed, rescheduled, ...) send nothing. Each (booking, template) is
+ * sent at most once, checked against mail_outbox and enforced by its unique index, so a repeated
+ * or duplicated event changes nothing; an SMS goes out only with the mail that first claims its
+ * template. Work runs in the background, after the event's transaction committed, one change at
+ * a time per booking (in order) and bookings in parallel, so it never slows the request that
+ * caused it. A failure is logged and does not stop later messages.
+ */
+import type { Database } from '../db/client';
+import type { Logger } from '../lib/logger';
+import { renderBookingMail, renderBookingSms, type BookingMailData, type BookingTemplate, type MailSite } from '../mail/booking-mail';
+import type { Mailer } from '../mail/mailer';
+import type { BookingChange, BookingEventHub } from '../realtime/booking-event-hub';
+import { loadBookingMailData } from './booking-mail-data';
+import type { SmsSender } from './sms';
+
+interface Plan {
+  mails: BookingTemplate[];
+  /** The text to send, and the mail template whose first claim triggers it. */
+  sms?: { kind: 'received' | 'on_the_way'; with: BookingTemplate };
+}
+
+/** Event type -> what to send (the table above). */
+export const NOTIFICATION_PLAN: Readonly<Record<string, Plan>> = {
+  created: { mails: ['booking_received', 'booking_received_ops'], sms: { kind: 'received', with: 'booking_received' } },
+  assigned: { mails: ['technician_assigned'] },
+  en_route: { mails: ['on_the_way'], sms: { kind: 'on_the_way', with: 'on_the_way' } },
+  completed: { mails: ['completed'] },
+  cancelled: { mails: ['cancelled'] },
+  no_show: { mails: ['no_show'] },
+};
+
+export interface NotifierDeps {
+  db: Database;
+  mailer: Mailer;
+  /** null: Twilio not configured, no SMS. */
+  sms: SmsSender | null;
+  site: MailSite;
+  logger: Logger;
+}
+
+export interface BookingNotifier {
+  /** Queues the messages for one change and returns at once. */
+  notify(change: BookingChange): void;
+  /** Resolves when everything queued so far is done (tests, shutdown). */
+  idle(): Promise<void>;
+  /** Stops listening to the hub and waits for queued work. Idempotent. */
+  close(): Promise<void>;
+}
+
+/** Subscribes a notifier to the hub. */
+export function startBookingNotifier(hub: BookingEventHub, deps: NotifierDeps): BookingNotifier {
+  const notifier = createBookingNotifier(deps);
+  const unsubscribe = hub.subscribe((change) => notifier.notify(change));
+  return {
+    notify: notifier.notify,
+    idle: notifier.idle,
+    close: async () => {
+      unsubscribe();
+      await notifier.close();
+    },
+  };
+}
+
+/** A notifier fed by hand (`notify`); startBookingNotifier wires it to the hub. */
+export function createBookingNotifier(deps: NotifierDeps): BookingNotifier {
+  const { logger } = deps;
+  /** The tail of each booking's queue. */
+  const queues = new Map<string, Promise<void>>();
+  let closed = false;
+
+  async function sendPlanned(change: BookingChange, plan: Plan) {
+    let data: BookingMailData | null | undefined;
+    for (const template of plan.mails) {
+      if (await deps.mailer.hasMessage(change.bookingId, template)) continue;
+      data ??= await loadBookingMailData(deps.db, change.bookingId);
+      if (!data) return;
+      try {
+        const outcome = await deps.mailer.send(renderBookingMail(template, data, deps.site));
+        if (plan.sms && plan.sms.with === template && outcome.status !== 'duplicate') await sendSms(plan.sms.kind, data);
+      } catch (error) {
+        logger.error({ err: error, bookingId: change.bookingId, template }, 'notification failed');
+      }
+    }
+  }
+
+  async function sendSms(kind: 'received' | 'on_the_way', data: BookingMailData) {
+    if (!deps.sms) return;
+    try {
+      const sid = await deps.sms.send(data.booking.contactPhone, renderBookingSms(kind, data));
+      logger.info({ bookingId: data.booking.id, kind, sid }, 'SMS sent');
+    } catch (error) {
+      logger.error({ err: error, bookingId: data.booking.id, kind }, 'SMS not sent');
+    }
+  }
+
+  function notify(change: BookingChange) {
+    if (closed) return;
+    const plan = NOTIFICATION_PLAN[change.type];
+    if (!plan) return;
+    const previous = queues.get(change.bookingId) ?? Promise.resolve();
+    // setImmediate: leave the event's own request (and, on PGlite, its query) before any work.
+    const next: Promise<void> = previous
+      .then(() => new Promise<void>((resolve) => setImmediate(resolve)))
+      .then(() => sendPlanned(change, plan))
+      .catch((error: unknown) => logger.error({ err: error, bookingId: change.bookingId, type: change.type }, 'notification failed'))
+      .finally(() => {
+        if (queues.get(change.bookingId) === next) queues.delete(change.bookingId);
+      });
+    queues.set(change.bookingId, next);
+  }
+
+  async function idle() {
+    while (queues.size > 0) await Promise.allSettled([...queues.values()]);
+  }
+
+  return {
+    notify,
+    idle,
+    close: async () => {
+      closed = true;
+      await idle();
+    },
+  };
+}

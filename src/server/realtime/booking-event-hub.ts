@@ -1,0 +1,171 @@
+/**
+ * The realtime hub: one LISTEN on the PostgreSQL channel `booking_events` per process, fanned out
+ * in memory to any number of subscribers (the SSE streams of GET /api/events, the notifier).
+ *
+ * The only source of changes is the database: the trigger of migration 0003_booking_notify.sql
+ * runs `pg_notify('booking_events', {bookingId, type, status, customerId, workerId})` for every
+ * booking_events row, after its transaction commits. Nothing in the server publishes by hand, so
+ * every process (and every future process) sees the same stream.
+ *
+ * Embedded PGlite: `client.listen()` on the one in-process connection. PostgreSQL server: a
+ * dedicated `pg.Client` (LISTEN cannot share a pooled connection) that reconnects with backoff
+ * when the connection drops; changes made while it is down are not replayed (subscribers that
+ * must not miss anything read the database, as the notifier's outbox check does).
+ */
+import type { BookingStatus } from '../../domain/booking-status';
+import type { DatabaseHandle } from '../db/client';
+import type { Logger } from '../lib/logger';
+import { PostgresListener } from './postgres-listener';
+
+/** The NOTIFY channel the booking_events trigger writes to. */
+export const BOOKING_EVENTS_CHANNEL = 'booking_events';
+
+/** One booking_events row as announced by the trigger (ids as text, status at the time of the event). */
+export interface BookingChange {
+  bookingId: string;
+  /** The event type: created, assigned, en_route, completed, cancelled, no_show, hold_placed, ... */
+  type: string;
+  /** The booking's status when the event was written; null if the booking row was not found. */
+  status: BookingStatus | null;
+  customerId: string | null;
+  workerId: string | null;
+}
+
+/** Called once per change; must return quickly (start async work, do not await it here). */
+export type BookingChangeListener = (change: BookingChange) => void;
+
+export interface BookingEventHub {
+  /**
+   * Adds a listener for every change from now on.
+   * @returns a function that removes it (safe to call twice)
+   */
+  subscribe(listener: BookingChangeListener): () => void;
+  /** Called once when the hub closes (server shutdown), so long-lived streams can end. */
+  onClose(listener: () => void): () => void;
+  /** How many listeners are subscribed (diagnostics and tests). */
+  readonly subscriberCount: number;
+  /** Stops listening, tells onClose listeners, drops every subscriber. Idempotent. */
+  close(): Promise<void>;
+}
+
+/**
+ * Reads a NOTIFY payload of the booking_events trigger.
+ * @returns null when the payload is not the expected JSON object (logged by the caller)
+ */
+export function parseBookingChange(payload: string): BookingChange | null {
+  let value: unknown;
+  try {
+    value = JSON.parse(payload);
+  } catch {
+    return null;
+  }
+  if (typeof value !== 'object' || value === null) return null;
+  const v = value as Record<string, unknown>;
+  if (typeof v.bookingId !== 'string' || typeof v.type !== 'string') return null;
+  const text = (x: unknown) => (typeof x === 'string' ? x : null);
+  return { bookingId: v.bookingId, type: v.type, status: text(v.status) as BookingStatus | null, customerId: text(v.customerId), workerId: text(v.workerId) };
+}
+
+/** A hub fed by hand: the fan-out without a database (also what the listeners below feed). */
+export class InMemoryBookingEventHub implements BookingEventHub {
+  private readonly listeners = new Set<BookingChangeListener>();
+  private readonly closeListeners = new Set<() => void>();
+  private closed = false;
+
+  constructor(
+    private readonly logger: Logger,
+    private readonly stopSource: () => Promise<void> = async () => {},
+  ) {}
+
+  get subscriberCount() {
+    return this.listeners.size;
+  }
+
+  subscribe(listener: BookingChangeListener): () => void {
+    if (this.closed) return () => {};
+    // Wrapped so the same function can subscribe twice and unsubscribe each independently.
+    const entry: BookingChangeListener = (change) => listener(change);
+    this.listeners.add(entry);
+    return () => {
+      this.listeners.delete(entry);
+    };
+  }
+
+  onClose(listener: () => void): () => void {
+    if (this.closed) {
+      listener();
+      return () => {};
+    }
+    this.closeListeners.add(listener);
+    return () => {
+      this.closeListeners.delete(listener);
+    };
+  }
+
+  /** Delivers one change to every subscriber; a throwing subscriber is logged and skipped. */
+  publish(change: BookingChange): void {
+    if (this.closed) return;
+    for (const listener of [...this.listeners]) {
+      try {
+        listener(change);
+      } catch (error) {
+        this.logger.error({ err: error, bookingId: change.bookingId, type: change.type }, 'realtime: a subscriber failed');
+      }
+    }
+  }
+
+  /** Parses and delivers one raw NOTIFY payload. */
+  publishPayload(payload: string): void {
+    const change = parseBookingChange(payload);
+    if (!change) {
+      this.logger.warn({ payload: payload.slice(0, 200) }, 'realtime: ignored a malformed booking_events notification');
+      return;
+    }
+    this.publish(change);
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    for (const listener of [...this.closeListeners]) {
+      try {
+        listener();
+      } catch (error) {
+        this.logger.error({ err: error }, 'realtime: a close listener failed');
+      }
+    }
+    this.closeListeners.clear();
+    this.listeners.clear();
+    await this.stopSource();
+  }
+}
+
+export interface HubOptions {
+  /** PostgreSQL only: the wait before reconnect attempt n (0-based), in ms. Default 500 ms doubling to 30 s. */
+  reconnectDelayMs?: (attempt: number) => number;
+}
+
+/**
+ * Starts the process's one LISTEN and returns the hub once it is listening (a change committed
+ * after this resolves is delivered).
+ * @param handle the open database (PGlite client or PostgreSQL URL, from openDatabase)
+ * @throws the connection error when the first LISTEN fails (PostgreSQL unreachable)
+ */
+export async function startBookingEventHub(handle: Pick<DatabaseHandle, 'kind' | 'pglite' | 'connectionString'>, logger: Logger, options: HubOptions = {}): Promise<BookingEventHub> {
+  let stopSource = async () => {};
+  const hub = new InMemoryBookingEventHub(logger, () => stopSource());
+  if (handle.kind === 'pglite') {
+    const client = handle.pglite;
+    if (!client) throw new Error('realtime: the PGlite handle has no client to listen on');
+    const unlisten = await client.listen(BOOKING_EVENTS_CHANNEL, (payload) => hub.publishPayload(payload));
+    stopSource = async () => {
+      if (!client.closed) await unlisten().catch(() => {});
+    };
+    return hub;
+  }
+  if (!handle.connectionString) throw new Error('realtime: the PostgreSQL handle has no connection string to listen with');
+  const listener = new PostgresListener(handle.connectionString, BOOKING_EVENTS_CHANNEL, (payload) => hub.publishPayload(payload), logger, options.reconnectDelayMs);
+  await listener.start();
+  stopSource = () => listener.stop();
+  return hub;
+}

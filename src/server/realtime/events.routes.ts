@@ -1,0 +1,85 @@
+/**
+ * `GET /api/events`: the live stream of booking changes, as Server-Sent Events (docs/api.md,
+ * "Scheduling and dispatch"). Signed-in callers only (401 otherwise). Each change the caller may
+ * see (booking-visibility.ts: admins all, workers their jobs, customers their bookings) arrives as
+ *
+ *     event: booking
+ *     data: {"bookingId":"…","type":"assigned","status":"confirmed"}
+ *
+ * A `: keep-alive` comment every 25 s keeps proxies from closing an idle stream. The stream ends
+ * when the client goes away, when the server shuts down (the hub closes), or when the client
+ * stops reading and too many events pile up (the browser's EventSource then reconnects). The
+ * data is a nudge, not the booking: clients refetch what they show.
+ */
+import { Hono } from 'hono';
+import { streamSSE } from 'hono/streaming';
+import { roleOf } from '../auth/roles';
+import { requireUser } from '../auth/session';
+import type { AppEnv } from '../lib/app-env';
+import { canSeeBookingChange } from './booking-visibility';
+
+/** Interval of the keep-alive comment, ms. */
+export const KEEP_ALIVE_MS = 25_000;
+/** Writes a client may leave unread before its stream is dropped. */
+const MAX_PENDING_WRITES = 256;
+/** What the browser's EventSource waits before reconnecting, ms (sent as `retry:`). */
+const RECONNECT_MS = 3_000;
+
+export interface EventsRouteOptions {
+  /** Tests only: a shorter keep-alive interval, ms. */
+  keepAliveMs?: number;
+}
+
+export function eventsRoutes(options: EventsRouteOptions = {}) {
+  const keepAliveMs = options.keepAliveMs ?? KEEP_ALIVE_MS;
+  return new Hono<AppEnv>().get('/', async (c) => {
+    const user = requireUser(c);
+    const { db, bookingEvents } = c.var.deps;
+    const viewer = { userId: user.id, role: await roleOf(db, user.id) };
+    // Tell a fronting nginx not to buffer the stream.
+    c.header('X-Accel-Buffering', 'no');
+    const disconnected = c.req.raw.signal;
+
+    return streamSSE(c, async (stream) => {
+      let finish: () => void = () => {};
+      const finished = new Promise<void>((resolve) => {
+        finish = resolve;
+      });
+      let pending = 0;
+      const send = (write: () => Promise<unknown>) => {
+        if (stream.aborted || stream.closed) return;
+        if (pending >= MAX_PENDING_WRITES) {
+          stream.abort();
+          finish();
+          return;
+        }
+        pending++;
+        void write().finally(() => {
+          pending--;
+        });
+      };
+
+      const unsubscribe = bookingEvents.subscribe((change) => {
+        if (!canSeeBookingChange(viewer, change)) return;
+        const data = JSON.stringify({ bookingId: change.bookingId, type: change.type, status: change.status });
+        send(() => stream.writeSSE({ event: 'booking', data }));
+      });
+      const stopOnHubClose = bookingEvents.onClose(finish);
+      const keepAlive = setInterval(() => send(() => stream.write(': keep-alive\n\n')), keepAliveMs);
+      stream.onAbort(finish);
+      disconnected.addEventListener('abort', finish);
+      if (disconnected.aborted) finish();
+
+      try {
+        // The first bytes, so the client sees the stream open at once.
+        await stream.write(`: connected\nretry: ${RECONNECT_MS}\n\n`);
+        await finished;
+      } finally {
+        clearInterval(keepAlive);
+        unsubscribe();
+        stopOnHubClose();
+        disconnected.removeEventListener('abort', finish);
+      }
+    });
+  });
+}

@@ -1,0 +1,104 @@
+/**
+ * LISTEN on a PostgreSQL server over one dedicated `pg.Client` (a pooled connection would be
+ * handed to other queries and lose the LISTEN). When the connection errors or ends (server
+ * restart, network drop, pg_terminate_backend) it reconnects with backoff and LISTENs again;
+ * notifications sent while disconnected are lost, as PostgreSQL does not queue them for a
+ * listener that is gone.
+ */
+import pg from 'pg';
+import type { Logger } from '../lib/logger';
+
+/** 500 ms, 1 s, 2 s, ... capped at 30 s. */
+export const defaultReconnectDelayMs = (attempt: number) => Math.min(30_000, 500 * 2 ** attempt);
+
+export class PostgresListener {
+  private client: pg.Client | null = null;
+  private stopped = false;
+  private attempt = 0;
+  private timer: NodeJS.Timeout | null = null;
+
+  /**
+   * @param connectionString a postgres:// URL
+   * @param channel an SQL identifier (quoted on use)
+   * @param onPayload called with each notification's payload text on `channel`
+   */
+  constructor(
+    private readonly connectionString: string,
+    private readonly channel: string,
+    private readonly onPayload: (payload: string) => void,
+    private readonly logger: Logger,
+    private readonly reconnectDelayMs: (attempt: number) => number = defaultReconnectDelayMs,
+  ) {}
+
+  /** True while a LISTEN connection is up. */
+  get connected(): boolean {
+    return this.client !== null;
+  }
+
+  /**
+   * Connects and LISTENs.
+   * @throws the connection or query error of the first attempt (later drops reconnect on their own)
+   */
+  async start(): Promise<void> {
+    await this.connect();
+  }
+
+  /** Ends the connection and any pending reconnect. Idempotent. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    const client = this.client;
+    this.client = null;
+    await client?.end().catch(() => {});
+  }
+
+  private async connect(): Promise<void> {
+    const client = new pg.Client({ connectionString: this.connectionString, keepAlive: true, application_name: 'handyman-realtime' });
+    client.on('notification', (message) => {
+      if (message.channel === this.channel && message.payload !== undefined) this.onPayload(message.payload);
+    });
+    client.on('error', (error) => this.lost(client, error));
+    client.on('end', () => this.lost(client, null));
+    try {
+      await client.connect();
+      await client.query(`LISTEN "${this.channel.replace(/"/g, '""')}"`);
+    } catch (error) {
+      await client.end().catch(() => {});
+      throw error;
+    }
+    if (this.stopped) {
+      await client.end().catch(() => {});
+      return;
+    }
+    this.client = client;
+    this.attempt = 0;
+  }
+
+  private lost(client: pg.Client, error: unknown) {
+    if (this.stopped || client !== this.client) return;
+    this.client = null;
+    this.logger.warn({ err: error ?? undefined, channel: this.channel }, 'realtime: the LISTEN connection was lost; reconnecting');
+    client.end().catch(() => {});
+    this.scheduleReconnect();
+  }
+
+  private scheduleReconnect() {
+    if (this.stopped || this.timer) return;
+    const delay = this.reconnectDelayMs(this.attempt++);
+    this.timer = setTimeout(() => {
+      this.timer = null;
+      if (this.stopped) return;
+      this.connect().then(
+        () => {
+          if (!this.stopped) this.logger.info({ channel: this.channel }, 'realtime: LISTEN connection restored');
+        },
+        (error: unknown) => {
+          this.logger.warn({ err: error, channel: this.channel, attempt: this.attempt }, 'realtime: reconnect failed');
+          this.scheduleReconnect();
+        },
+      );
+    }, delay);
+    this.timer.unref();
+  }
+}
