@@ -32,7 +32,7 @@ const PORT = 4477;
 const BASE = `http://localhost:${PORT}`;
 const WORKERS = 50;
 const BOOKINGS = 5000;
-const percentile = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((p / 100) * values.length))]!;
+const percentile = (values: number[], p: number) => (values.length ? [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((p / 100) * values.length))]! : Number.NaN);
 
 const pg = process.env.BENCH_DATABASE_URL ? null : await startThrowawayPostgres();
 const databaseUrl = process.env.BENCH_DATABASE_URL ?? pg.url;
@@ -55,8 +55,9 @@ try {
   await db.insert(user).values({ id: customerId, name: 'Bench Customer', email: `${customerId}@example.com` });
   const today = new Date();
   const rows: (typeof bookings.$inferInsert)[] = [];
-  const startsOfDay = [8 * 60, 9 * 60 + 30, 11 * 60, 12 * 60 + 30, 14 * 60, 15 * 60 + 30, 17 * 60];
-  outer: for (let day = 1; day <= 14; day++) {
+  const startsOfDay = [8 * 60, 9 * 60 + 30, 11 * 60, 12 * 60 + 30, 14 * 60, 15 * 60 + 30, 17 * 60, 18 * 60 + 30];
+  // Days 1-13 get the 5,000 jobs; day 14 (the last bookable day) stays free for the race and SSE runs.
+  outer: for (let day = 1; day <= 13; day++) {
     const date = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate() + day));
     for (const worker of workerIds) {
       for (const minute of startsOfDay) {
@@ -78,7 +79,6 @@ try {
     }
   }
   for (let i = 0; i < rows.length; i += 500) await db.insert(bookings).values(rows.slice(i, i + 500));
-  // Leave day 1 with room: free every job after 12:30 on it for the booking race.
   await runtime.close();
 
   server = spawn('node', ['--import', 'tsx', 'src/server/index.ts'], {
@@ -106,7 +106,7 @@ try {
     const r = await fetch(`${BASE}/api/payments/test-mode/payment-methods`, { method: 'POST', headers: { 'Content-Type': 'application/json', Cookie: cookie, Origin: BASE }, body: JSON.stringify({ number: '4242424242424242', expMonth: 12, expYear: 2030, cvc: '123' }) });
     return ((await r.json()) as { id: string }).id;
   }
-  const raceDate = new Date(today.getTime() + 15 * 86_400_000).toISOString().slice(0, 10); // a day with no seeded jobs
+  const raceDate = new Date(today.getTime() + 14 * 86_400_000).toISOString().slice(0, 10); // no seeded jobs on it
   const offered = ((await (await fetch(`${BASE}/api/services/tv-installation/slots?date=${raceDate}&durationMinutes=60`)).json()) as { starts: string[] }).starts;
   const clients = await Promise.all(Array.from({ length: 100 }, async (_, i) => {
     const account = await signUp(`racer-${i}-${randomBytes(3).toString('hex')}@example.com`);
@@ -158,7 +158,7 @@ try {
   })();
   await new Promise((r) => setTimeout(r, 500));
   const latencies: number[] = [];
-  const sseDate = new Date(today.getTime() + 16 * 86_400_000).toISOString().slice(0, 10);
+  const sseDate = raceDate;
   const sseStarts = ((await (await fetch(`${BASE}/api/services/tv-installation/slots?date=${sseDate}&durationMinutes=60`)).json()) as { starts: string[] }).starts;
   for (let i = 0; i < 100; i++) {
     const c = clients[i]!;

@@ -60,14 +60,33 @@ function local(instant: Date) {
   return { weekday: t.getDay(), date: format(t, 'yyyy-MM-dd'), minute: t.getHours() * 60 + t.getMinutes() };
 }
 
+/** A job's time on the Tampa wall clock, computed once (time-zone math is the costly part). */
+interface Window {
+  service: ServiceSlug;
+  start: Date;
+  end: Date;
+  date: string;
+  weekday: number;
+  startMinute: number;
+  endMinute: number;
+  sameDay: boolean;
+}
+
+function windowOf(job: { service: ServiceSlug; start: Date; end: Date }): Window {
+  const from = local(job.start);
+  const to = local(new Date(job.end.getTime() - 1));
+  return { ...job, date: from.date, weekday: from.weekday, startMinute: from.minute, endMinute: to.minute + 1, sameDay: from.date === to.date };
+}
+
+function onShift(worker: WorkerCapacity, w: Window): boolean {
+  if (!w.sameDay) return false;
+  if (worker.timeOff.some((off) => off.startsOn <= w.date && w.date <= off.endsOn)) return false;
+  return worker.weekly.some((r) => r.weekday === w.weekday && r.startMinute <= w.startMinute && w.endMinute <= r.endMinute);
+}
+
 /** Whether the worker is on shift for the whole window (same Tampa day, inside one range, not off). */
 export function isOnShift(worker: WorkerCapacity, start: Date, end: Date): boolean {
-  const from = local(start);
-  const to = local(new Date(end.getTime() - 1));
-  if (from.date !== to.date) return false;
-  if (worker.timeOff.some((off) => off.startsOn <= from.date && from.date <= off.endsOn)) return false;
-  const endMinute = to.minute + 1;
-  return worker.weekly.some((r) => r.weekday === from.weekday && r.startMinute <= from.minute && endMinute <= r.endMinute);
+  return onShift(worker, windowOf({ service: worker.skills[0] ?? 'tv-installation', start, end }));
 }
 
 function clashes(a: { start: Date; end: Date }, b: { start: Date; end: Date }, bufferMinutes: number): boolean {
@@ -75,8 +94,8 @@ function clashes(a: { start: Date; end: Date }, b: { start: Date; end: Date }, b
   return a.start.getTime() < b.end.getTime() + buffer && b.start.getTime() < a.end.getTime() + buffer;
 }
 
-function canTake(worker: WorkerCapacity, job: { service: ServiceSlug; start: Date; end: Date }, theirJobs: readonly { start: Date; end: Date }[], rules: CapacityRules): boolean {
-  return worker.skills.includes(job.service) && isOnShift(worker, job.start, job.end) && !theirJobs.some((other) => clashes(job, other, rules.bufferMinutes));
+function canTake(worker: WorkerCapacity, job: Window, theirJobs: readonly { start: Date; end: Date }[], rules: CapacityRules): boolean {
+  return worker.skills.includes(job.service) && onShift(worker, job) && !theirJobs.some((other) => clashes(job, other, rules.bufferMinutes));
 }
 
 /**
@@ -89,7 +108,8 @@ export function planJobs(workers: readonly WorkerCapacity[], jobs: readonly Sche
   for (const job of jobs) if (job.workerId) plan.get(job.workerId)?.push(job);
   const waiting = jobs.filter((j) => !j.workerId).sort((a, b) => a.start.getTime() - b.start.getTime());
   for (const job of waiting) {
-    const taker = workers.find((w) => canTake(w, job, plan.get(w.workerId)!, rules));
+    const window = windowOf(job);
+    const taker = workers.find((w) => canTake(w, window, plan.get(w.workerId)!, rules));
     if (taker) plan.get(taker.workerId)!.push(job);
   }
   return plan;
@@ -113,7 +133,7 @@ export function offeredStarts(input: {
   if (candidates.length === 0) return [];
   const plan = planJobs(input.workers, input.jobs, input.rules);
   return candidates.filter((start) => {
-    const job = { service: input.service, start, end: new Date(start.getTime() + input.durationMinutes * 60_000) };
+    const job = windowOf({ service: input.service, start, end: new Date(start.getTime() + input.durationMinutes * 60_000) });
     return input.workers.some((w) => canTake(w, job, plan.get(w.workerId)!, input.rules));
   });
 }
@@ -129,9 +149,8 @@ export function isStartOffered(input: Omit<Parameters<typeof offeredStarts>[0], 
  * other assigned jobs by the buffer. The job itself (if already assigned) is ignored.
  */
 export function assignableWorkers(input: { job: ScheduledJob; workers: readonly WorkerCapacity[]; jobs: readonly ScheduledJob[]; rules: CapacityRules }): string[] {
-  return input.workers
-    .filter((w) => canTake(w, input.job, input.jobs.filter((j) => j.workerId === w.workerId && j.id !== input.job.id), input.rules))
-    .map((w) => w.workerId);
+  const job = windowOf(input.job);
+  return input.workers.filter((w) => canTake(w, job, input.jobs.filter((j) => j.workerId === w.workerId && j.id !== input.job.id), input.rules)).map((w) => w.workerId);
 }
 
 /** The business hours as a weekly availability, every day: a new worker's default. */

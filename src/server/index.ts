@@ -42,6 +42,7 @@ async function main() {
   const shutdown = (signal: string) => {
     clearInterval(jobs);
     logger.info({ signal }, 'shutting down');
+    void runtime.deps.bookingEvents.close(); // ends the live streams so server.close() can finish
     server.close(() => {
       runtime.close().finally(() => process.exit(0));
     });

@@ -3,7 +3,8 @@
  * workers with the worker role, their skills, weekly availability and time off, and the active
  * jobs around a time window. A handful of queries, whatever the number of workers.
  */
-import { and, eq, gte, inArray, lte } from 'drizzle-orm';
+import { and, eq, gte, inArray, lt, lte } from 'drizzle-orm';
+import { businessDate, businessTime } from '../../../domain/slots';
 import type { ScheduledJob, WorkerCapacity } from '../../../domain/capacity';
 import type { ServiceSlug } from '../../../domain/services';
 import type { Database, Transaction } from '../../db/client';
@@ -44,8 +45,22 @@ export async function loadJobs(db: Db, from: Date, to: Date): Promise<ScheduledJ
   return rows.map((r) => ({ ...r, service: r.service as ServiceSlug }));
 }
 
-/** Workers and the jobs that matter for one Tampa date (given as any instant on it). */
+/**
+ * Workers and the jobs that matter for one Tampa date (given as any instant on it): jobs never
+ * cross midnight, so only jobs starting on that Tampa date can clash with a job on it.
+ */
 export async function loadCapacity(db: Db, around: Date) {
-  const [workers, jobs] = await Promise.all([loadWorkers(db), loadJobs(db, around, around)]);
+  const date = businessDate(around);
+  const dayStart = businessTime(date, 0);
+  const nextDay = businessTime(businessDate(new Date(dayStart.getTime() + 36 * 60 * 60_000)), 0);
+  const [workers, jobs] = await Promise.all([loadWorkers(db), loadJobsStarting(db, dayStart, nextDay)]);
   return { workers, jobs };
+}
+
+async function loadJobsStarting(db: Db, from: Date, before: Date): Promise<ScheduledJob[]> {
+  const rows = await db
+    .select({ id: bookings.id, service: bookings.serviceSlug, start: bookings.scheduledStart, end: bookings.scheduledEnd, workerId: bookings.workerId })
+    .from(bookings)
+    .where(and(inArray(bookings.status, [...ACTIVE]), gte(bookings.scheduledStart, from), lt(bookings.scheduledStart, before)));
+  return rows.map((r) => ({ ...r, service: r.service as ServiceSlug }));
 }

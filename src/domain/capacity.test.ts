@@ -1,0 +1,102 @@
+import { describe, expect, it } from 'vitest';
+import { assignableWorkers, businessHoursWeek, DEFAULT_CAPACITY_RULES as rules, isOnShift, isStartOffered, offeredStarts, planJobs, type ScheduledJob, type WorkerCapacity } from './capacity';
+
+const NOW = new Date('2026-11-21T15:00:00Z'); // Saturday 10:00 Tampa
+const everyDay = businessHoursWeek();
+const worker = (id: string, overrides: Partial<WorkerCapacity> = {}): WorkerCapacity => ({ workerId: id, skills: ['tv-installation', 'furniture-assembly', 'painting'], weekly: everyDay, timeOff: [], ...overrides });
+const job = (id: string, startIso: string, minutes: number, workerId: string | null = null, service: ScheduledJob['service'] = 'tv-installation'): ScheduledJob => ({
+  id,
+  service,
+  start: new Date(startIso),
+  end: new Date(new Date(startIso).getTime() + minutes * 60_000),
+  workerId,
+});
+const starts = (input: Partial<Parameters<typeof offeredStarts>[0]> = {}) =>
+  offeredStarts({ date: '2026-11-23', service: 'tv-installation', durationMinutes: 60, workers: [worker('w1')], jobs: [], rules, now: NOW, ...input }).map((d) => d.toISOString());
+
+describe('capacity: which starts are offered', () => {
+  it('offers nothing without a skilled worker', () => {
+    expect(starts({ workers: [] })).toEqual([]);
+    expect(starts({ workers: [worker('w1', { skills: ['painting'] })] })).toEqual([]);
+  });
+
+  it('offers the business-hours starts a free worker can take (Monday 8:00-19:00 for a 1 h job)', () => {
+    const all = starts();
+    expect(all).toHaveLength(23);
+    expect(all[0]).toBe('2026-11-23T13:00:00.000Z');
+    expect(all.at(-1)).toBe('2026-11-24T00:00:00.000Z');
+  });
+
+  it('keeps a 30-minute travel buffer around the worker’s jobs', () => {
+    const all = starts({ jobs: [job('j1', '2026-11-23T15:00:00Z', 60, 'w1')] }); // 10:00-11:00
+    expect(all).toContain('2026-11-23T13:30:00.000Z'); // 8:30-9:30, 30 min before
+    expect(all).not.toContain('2026-11-23T14:00:00.000Z'); // 9:00-10:00 touches it
+    expect(all).not.toContain('2026-11-23T15:00:00.000Z');
+    expect(all).not.toContain('2026-11-23T16:00:00.000Z'); // 11:00 is inside the buffer
+    expect(all).toContain('2026-11-23T16:30:00.000Z'); // 11:30
+  });
+
+  it('counts unassigned bookings against capacity: two workers, two pending jobs at 10:00, no third', () => {
+    const workers = [worker('w1'), worker('w2')];
+    const pending = [job('a', '2026-11-23T15:00:00Z', 60), job('b', '2026-11-23T15:00:00Z', 60)];
+    expect(starts({ workers, jobs: pending })).not.toContain('2026-11-23T15:00:00.000Z');
+    expect(starts({ workers, jobs: pending.slice(0, 1) })).toContain('2026-11-23T15:00:00.000Z');
+  });
+
+  it('needs the whole job inside one availability range', () => {
+    const mornings = worker('w1', { weekly: [{ weekday: 1, startMinute: 8 * 60, endMinute: 12 * 60 }] });
+    expect(starts({ workers: [mornings], durationMinutes: 240, service: 'painting' })).toEqual(['2026-11-23T13:00:00.000Z']);
+    expect(starts({ workers: [mornings], date: '2026-11-24' })).toEqual([]); // Tuesday: no range
+  });
+
+  it('honours time off, inclusive', () => {
+    const off = worker('w1', { timeOff: [{ startsOn: '2026-11-23', endsOn: '2026-11-23' }] });
+    expect(starts({ workers: [off] })).toEqual([]);
+    expect(starts({ workers: [off], date: '2026-11-24' })).toHaveLength(23);
+  });
+
+  it('respects the lead time today', () => {
+    const today = starts({ date: '2026-11-21' });
+    expect(today[0]).toBe('2026-11-21T17:00:00.000Z'); // 12:00, two hours after 10:00
+  });
+
+  it('is right on the DST days: 2026-03-08 (EDT) and 2026-11-01 (EST)', () => {
+    const march = offeredStarts({ date: '2026-03-08', service: 'tv-installation', durationMinutes: 60, workers: [worker('w1')], jobs: [], rules, now: new Date('2026-03-01T12:00:00Z') });
+    expect(march[0]!.toISOString()).toBe('2026-03-08T12:00:00.000Z'); // 8:00 EDT
+    expect(march).toHaveLength(23);
+    const busyMarch = offeredStarts({ date: '2026-03-08', service: 'tv-installation', durationMinutes: 60, workers: [worker('w1')], jobs: [job('j', '2026-03-08T14:00:00Z', 60, 'w1')], rules, now: new Date('2026-03-01T12:00:00Z') });
+    expect(busyMarch.map((d) => d.toISOString())).not.toContain('2026-03-08T14:30:00.000Z'); // 10:30 EDT is in the buffer
+    const november = offeredStarts({ date: '2026-11-01', service: 'tv-installation', durationMinutes: 60, workers: [worker('w1')], jobs: [], rules, now: new Date('2026-10-25T12:00:00Z') });
+    expect(november[0]!.toISOString()).toBe('2026-11-01T13:00:00.000Z'); // 8:00 EST
+    expect(november).toHaveLength(23);
+  });
+
+  it('re-checks one start, as the booking transaction does', () => {
+    const w = [worker('w1')];
+    const jobs = [job('j1', '2026-11-23T15:00:00Z', 60, 'w1')];
+    expect(isStartOffered({ start: new Date('2026-11-23T16:30:00Z'), service: 'tv-installation', durationMinutes: 60, workers: w, jobs, rules, now: NOW })).toBe(true);
+    expect(isStartOffered({ start: new Date('2026-11-23T15:00:00Z'), service: 'tv-installation', durationMinutes: 60, workers: w, jobs, rules, now: NOW })).toBe(false);
+  });
+});
+
+describe('capacity: assignment', () => {
+  it('offers only skilled workers on shift without a clash, ignoring the job itself', () => {
+    const workers = [worker('tv', { skills: ['tv-installation'] }), worker('painter', { skills: ['painting'] }), worker('busy')];
+    const target = job('t', '2026-11-23T15:00:00Z', 60, null);
+    const jobs = [target, job('other', '2026-11-23T15:30:00Z', 60, 'busy')];
+    expect(assignableWorkers({ job: target, workers, jobs, rules })).toEqual(['tv']);
+    expect(assignableWorkers({ job: { ...target, workerId: 'tv' }, workers, jobs: [{ ...target, workerId: 'tv' }], rules })).toContain('tv');
+  });
+
+  it('plans pending jobs greedily in start order', () => {
+    const plan = planJobs([worker('w1'), worker('w2')], [job('b', '2026-11-23T15:00:00Z', 60), job('a', '2026-11-23T13:00:00Z', 60), job('fixed', '2026-11-23T15:00:00Z', 60, 'w1')], rules);
+    expect(plan.get('w1')!.map((j) => j.id)).toEqual(['fixed', 'a']);
+    expect(plan.get('w2')!.map((j) => j.id)).toEqual(['b']);
+  });
+
+  it('knows a shift from the wall clock', () => {
+    expect(isOnShift(worker('w1'), new Date('2026-11-23T13:00:00Z'), new Date('2026-11-23T14:00:00Z'))).toBe(true);
+    expect(isOnShift(worker('w1'), new Date('2026-11-23T12:30:00Z'), new Date('2026-11-23T13:30:00Z'))).toBe(false); // 7:30
+    expect(isOnShift(worker('w1'), new Date('2026-11-24T00:30:00Z'), new Date('2026-11-24T01:30:00Z'))).toBe(false); // 19:30-20:30
+  });
+});
