@@ -33,6 +33,10 @@ export interface DatabaseHandle {
 export async function openDatabase(target: { url: string } | { dir: string }): Promise<DatabaseHandle> {
   if ('url' in target) {
     const pool = new pg.Pool({ connectionString: target.url, max: 20 });
+    // An idle connection killed by the server (restart, pg_terminate_backend, DROP DATABASE ...
+    // WITH (FORCE) after close) is dropped by the pool, which then emits 'error'; with no
+    // listener that event would crash the process. The next query simply opens a new connection.
+    pool.on('error', () => {});
     const db = drizzlePg(pool, { schema }) as unknown as Database;
     return { db, kind: 'postgres', pglite: null, connectionString: target.url, close: () => pool.end() };
   }

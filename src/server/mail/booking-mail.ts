@@ -8,7 +8,7 @@
 import type { LineItem } from '../../domain/pricing';
 import { translator, type Lang } from '../lib/i18n';
 import { appointmentIcs } from './calendar';
-import { formatMoney, formatTampaDateTime, formatTampaShortDateTime, formatTampaTime } from './format';
+import { formatMoney, formatPhone, formatTampaDateTime, formatTampaShortDateTime, formatTampaTime } from './format';
 
 /** One template per kind of message; a booking gets each at most once (mail_outbox's unique key). */
 export const BOOKING_TEMPLATES = ['booking_received', 'booking_received_ops', 'technician_assigned', 'on_the_way', 'completed', 'cancelled', 'no_show'] as const;
@@ -111,7 +111,7 @@ export function renderBookingMail(template: BookingTemplate, data: BookingMailDa
   const worker = data.worker?.name ?? '';
   const myBookings = `${site.publicUrl}/my-bookings`;
   const greeting = t('mail.greeting', { name: data.customer.name });
-  const closing = [t('mail.questions', { phone: site.supportPhone }), t('mail.signature')];
+  const closing = [t('mail.questions', { phone: formatPhone(site.supportPhone) }), t('mail.signature')];
   const facts = [
     t('mail.reference', { reference: b.reference }),
     t('mail.service', { service }),
@@ -130,7 +130,7 @@ export function renderBookingMail(template: BookingTemplate, data: BookingMailDa
       const heldNow = data.payment?.status !== 'card_saved';
       paragraphs = [
         greeting,
-        [t('mail.received.intro', { service }), t('mail.received.callPromise', { phone: b.contactPhone })],
+        [t('mail.received.intro', { service }), t('mail.received.callPromise', { phone: formatPhone(b.contactPhone) })],
         facts,
         t(heldNow ? 'mail.received.totalHeld' : 'mail.received.totalCardSaved', { total: money(b.totalCents), card }),
         t('mail.received.calendar'),
@@ -142,7 +142,7 @@ export function renderBookingMail(template: BookingTemplate, data: BookingMailDa
         start: b.scheduledStart,
         end: b.scheduledEnd,
         title: t('mail.received.calendarTitle', { service }),
-        description: [t('mail.received.calendarDescription', { reference: b.reference, phone: site.supportPhone }), t('mail.when', { when })].join('\n'),
+        description: [t('mail.received.calendarDescription', { reference: b.reference, phone: formatPhone(site.supportPhone) }), t('mail.when', { when })].join('\n'),
         location: addressLine(b),
         url: myBookings,
       });
@@ -153,7 +153,7 @@ export function renderBookingMail(template: BookingTemplate, data: BookingMailDa
       subject = t('mail.ops.subject', { reference: b.reference, service, when });
       paragraphs = [
         t('mail.ops.intro'),
-        [...facts, t('mail.ops.customer', { name: data.customer.name, email: data.customer.email, phone: b.contactPhone }), t('mail.ops.total', { total: money(b.totalCents) })],
+        [...facts, t('mail.ops.customer', { name: data.customer.name, email: data.customer.email, phone: formatPhone(b.contactPhone) }), t('mail.ops.total', { total: money(b.totalCents) })],
         b.notes ? t('mail.ops.notes', { notes: b.notes }) : [],
         t('mail.ops.open', { url: `${site.publicUrl}/admin` }),
       ];

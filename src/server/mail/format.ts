@@ -3,6 +3,7 @@
  * instants as Tampa wall-clock time (America/New_York), in the customer's language. Spanish uses
  * the US Spanish locale so dollars read "$48.38", as on the web (src/web/lib/format.ts).
  */
+import { parsePhoneNumberFromString } from 'libphonenumber-js';
 import { BUSINESS_TIME_ZONE } from '../../domain/time-zone';
 import type { Lang } from '../lib/i18n';
 
@@ -35,4 +36,11 @@ export function formatTampaShortDateTime(instant: Date, lang: Lang): string {
 /** An instant as a Tampa wall-clock time, e.g. "2:30 PM" (an ETA, usually today). */
 export function formatTampaTime(instant: Date, lang: Lang): string {
   return new Intl.DateTimeFormat(intlLocale(lang), { timeZone: BUSINESS_TIME_ZONE, hour: 'numeric', minute: '2-digit' }).format(instant);
+}
+
+/** A stored E.164 number as people write it: "+18135550123" -> "(813) 555-0123"; unparseable input comes back as is. */
+export function formatPhone(e164: string): string {
+  const parsed = parsePhoneNumberFromString(e164, 'US');
+  if (!parsed?.isValid()) return e164;
+  return parsed.country === 'US' ? parsed.formatNational() : parsed.formatInternational();
 }

@@ -12,14 +12,21 @@ import { loadRouteMessages, type RouteMessages } from '@/web/lib/i18n';
 const notAvailableYet = () => import('@/web/features/shell/pages/not-available-page');
 
 /** A lazy page whose English messages also load on demand (see lib/i18n.ts). */
-const withMessages = <T,>(name: RouteMessages, page: () => Promise<T>) => async () => (await Promise.all([loadRouteMessages(name), page()]))[1];
+const withMessages = <T,>(names: RouteMessages | RouteMessages[], page: () => Promise<T>) => async () => {
+  const [module] = await Promise.all([page(), ...[names].flat().map(loadRouteMessages)]);
+  return module;
+};
+
+/** The staff areas: shared staff words plus the area's own. */
+const adminPage = <T,>(page: () => Promise<T>) => withMessages(['staff', 'dispatch'], page);
+const workerPage = <T,>(page: () => Promise<T>) => withMessages(['staff', 'worker'], page);
 
 /** Routes owned by later issues: they render an honest "not available yet" page until then. */
 const LATER_ROUTES = [
   '/terms', '/privacy', '/about', '/blog', '/blog/:slug', '/reset-password',
-  '/admin/login', '/admin', '/admin/chats', '/admin/analytics', '/admin/users', '/admin/workers',
+  '/admin/login', '/admin/chats', '/admin/analytics', '/admin/users',
   '/admin/worker-applications', '/admin/settings', '/admin/errors',
-  '/worker', '/worker/settings', '/worker/availability', '/worker/enroll', '/settings',
+  '/worker/enroll', '/settings',
 ];
 
 export const webRoutes: RouteObject[] = [
@@ -31,11 +38,17 @@ export const webRoutes: RouteObject[] = [
     children: [
       { index: true, lazy: () => import('@/web/features/home/pages/home-page') },
       { path: 'auth', lazy: () => import('@/web/features/auth/pages/auth-page') },
-      { path: 'my-bookings', lazy: withMessages('my-bookings', () => import('@/web/features/my-bookings/pages/my-bookings-page')) },
-      { path: 'book/:slug', lazy: () => import('@/web/features/booking/pages/booking-page') },
-      { path: 'services/:slug/book', lazy: () => import('@/web/features/booking/pages/booking-page') },
+      { path: 'my-bookings', lazy: withMessages(['my-bookings', 'live-status'], () => import('@/web/features/my-bookings/pages/my-bookings-page')) },
+      { path: 'book/:slug', lazy: withMessages('live-status', () => import('@/web/features/booking/pages/booking-page')) },
+      { path: 'services/:slug/book', lazy: withMessages('live-status', () => import('@/web/features/booking/pages/booking-page')) },
       { path: 'cancellations', lazy: withMessages('policies', () => import('@/web/features/policies/pages/cancellations-page')) },
       { path: 'refunds', lazy: withMessages('policies', () => import('@/web/features/policies/pages/refunds-page')) },
+      { path: 'admin', lazy: adminPage(() => import('@/web/features/dispatch/pages/dispatch-page')) },
+      { path: 'admin/bookings/:id', lazy: adminPage(() => import('@/web/features/dispatch/pages/booking-detail-page')) },
+      { path: 'admin/workers', lazy: adminPage(() => import('@/web/features/dispatch/pages/workers-page')) },
+      { path: 'worker', lazy: workerPage(() => import('@/web/features/worker/pages/worker-day-page')) },
+      { path: 'worker/availability', lazy: workerPage(() => import('@/web/features/worker/pages/availability-page')) },
+      { path: 'worker/settings', lazy: workerPage(() => import('@/web/features/worker/pages/worker-settings-page')) },
       ...LATER_ROUTES.map((path) => ({ path: path.slice(1), lazy: notAvailableYet })),
       { path: '*', lazy: () => import('@/web/features/shell/pages/not-found-page') },
     ],

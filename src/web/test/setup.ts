@@ -1,10 +1,12 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterEach, beforeAll } from 'vitest';
-import { loadRouteMessages } from '@/web/lib/i18n';
+import { loadRouteMessages, type RouteMessages } from '@/web/lib/i18n';
+
+const ROUTE_MESSAGES: RouteMessages[] = ['my-bookings', 'policies', 'live-status', 'staff', 'dispatch', 'worker'];
 
 // Component tests render pages directly, without the route loaders that bring these messages.
-beforeAll(() => Promise.all([loadRouteMessages('my-bookings'), loadRouteMessages('policies')]));
+beforeAll(() => Promise.all(ROUTE_MESSAGES.map(loadRouteMessages)));
 
 afterEach(() => {
   cleanup();

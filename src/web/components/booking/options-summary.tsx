@@ -1,4 +1,4 @@
-/** The chosen options of a booking as label/value rows, for Review and Confirmation. */
+/** The chosen options of a booking as label/value rows: the booking flow's Review, and the staff pages (dispatch, the worker's jobs). */
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { BookingOptions } from '@/domain/booking-options';

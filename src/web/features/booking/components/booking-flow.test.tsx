@@ -32,6 +32,12 @@ const BOOKING: BookingView = {
   cancellation: null,
   canCancel: true,
   canReschedule: true,
+  worker: null,
+  etaAt: null,
+  contactedAt: null,
+  enRouteAt: null,
+  startedAt: null,
+  completedAt: null,
   createdAt: '2026-05-15T14:00:00.000Z',
 };
 

@@ -1,13 +1,23 @@
-/** Step 8, Confirmation: the booking was received; we call within 5-10 minutes; its details and where to follow it. */
+/**
+ * Step 8, Confirmation: the booking was received; we call within 5-10 minutes; its details and
+ * where to follow it. It keeps following the booking (live updates and a slow poll), so the
+ * technician, the ETA, "on the way", "in progress" and "completed" with the amount appear here
+ * without reloading.
+ */
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { BookingView } from '@/domain/booking-request';
+import { BookingProgress } from '@/web/components/booking/booking-progress';
 import { buttonVariants } from '@/web/components/ui/button';
 import { formatPrice, formatTampaDateTime } from '@/web/lib/format';
-import { formatAddress } from '../utils/format';
+import { formatAddress } from '@/web/lib/address';
+import { useLiveUpdates } from '@/web/lib/live-updates';
+import { useTrackedBooking } from '../api/get-booking';
 
-export function ConfirmationStep({ booking }: { booking: BookingView }) {
+export function ConfirmationStep({ booking: created }: { booking: BookingView }) {
   const { t, i18n } = useTranslation();
+  const { data: booking } = useTrackedBooking(created);
+  useLiveUpdates();
   const held = booking.payment?.amountHeldCents ?? booking.totalCents;
   const rows: [string, string][] = [
     [t('booking.confirmation.reference'), booking.reference],
@@ -20,8 +30,9 @@ export function ConfirmationStep({ booking }: { booking: BookingView }) {
     <div className="space-y-5">
       <div className="space-y-2 rounded-md border border-green-200 bg-green-50 p-4 text-green-900">
         <p className="font-medium">{t('booking.confirmation.contact')}</p>
-        <p>{t('booking.confirmation.technician')}</p>
+        {booking.status === 'pending' ? <p>{t('booking.confirmation.technician')}</p> : null}
       </div>
+      <BookingProgress booking={booking} showCharged />
       <dl className="space-y-2 text-sm">
         {rows.map(([label, value]) => (
           <div key={label} className="grid gap-0.5 sm:grid-cols-[10rem_minmax(0,1fr)] sm:gap-3">

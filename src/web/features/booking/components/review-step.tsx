@@ -10,15 +10,15 @@ import { Link } from 'react-router';
 import type { BookingOptions } from '@/domain/booking-options';
 import { normalizeUsPhone } from '@/domain/phone';
 import type { PriceQuote } from '@/domain/pricing';
+import { OptionsSummary } from '@/web/components/booking/options-summary';
 import { Button } from '@/web/components/ui/button';
+import { formatAddress } from '@/web/lib/address';
 import { useCancellationPolicy } from '@/web/lib/cancellation-policy';
 import { cardBrandName, formatPrice, formatTampaDateTime } from '@/web/lib/format';
 import { formatPhoneForDisplay } from '@/web/lib/public-settings';
 import type { BookingDraft } from '../hooks/use-booking-draft';
 import type { BankVerification } from '../hooks/use-confirm-booking';
-import { formatAddress } from '../utils/format';
 import type { DraftStep } from '../utils/steps';
-import { OptionsSummary } from './options-summary';
 import { PriceSummary } from './price-summary';
 import { StepActions } from './step-layout';
 

@@ -57,6 +57,12 @@ const BOOKING = {
   cancellation: null,
   canCancel: true,
   canReschedule: true,
+  worker: null,
+  etaAt: null,
+  contactedAt: null,
+  enRouteAt: null,
+  startedAt: null,
+  completedAt: null,
   createdAt: '2026-05-15T14:00:00.000Z',
 } satisfies BookingView;
 

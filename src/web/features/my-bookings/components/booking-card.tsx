@@ -1,30 +1,21 @@
 /**
  * One booking in My Bookings: service, reference, status, date and time in Tampa time, address,
- * the receipt (price, card hold, what was charged and refunded, any cancellation fee), and what
+ * the technician's progress (assigned, on the way with the ETA, working, done; live, see
+ * components/booking/booking-progress), the receipt (price, card hold, what was charged and refunded, any cancellation fee), and what
  * the customer can still do: reschedule (or learn why not and what else to do) and cancel.
  */
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { BookingView } from '@/domain/booking-request';
 import type { BookingStatus } from '@/domain/booking-status';
+import { BookingProgress } from '@/web/components/booking/booking-progress';
+import { StatusBadge } from '@/web/components/booking/status-badge';
 import { Button } from '@/web/components/ui/button';
 import { Card } from '@/web/components/ui/card';
-import { cn } from '@/web/lib/cn';
 import { formatTampaDateTime } from '@/web/lib/format';
+import type { TrackedBooking } from '@/web/lib/tracked-booking';
 import { BookingReceipt } from './booking-receipt';
 import { CancelBookingDialog } from './cancel-booking-dialog';
 import { RescheduleDialog } from './reschedule-dialog';
-
-const STATUS_STYLES: Record<BookingStatus, string> = {
-  pending: 'bg-amber-100 text-amber-900',
-  confirmed: 'bg-blue-100 text-blue-900',
-  en_route: 'bg-blue-100 text-blue-900',
-  in_progress: 'bg-indigo-100 text-indigo-900',
-  completed: 'bg-green-100 text-green-900',
-  cancelled: 'bg-slate-200 text-slate-800',
-  no_show: 'bg-red-100 text-red-900',
-  payment_failed: 'bg-red-100 text-red-900',
-};
 
 /**
  * Statuses in which moving the appointment is still a question: before the technician starts.
@@ -34,7 +25,7 @@ const RESCHEDULE_ASKABLE: readonly BookingStatus[] = ['pending', 'confirmed', 'e
 
 type OpenDialog = 'cancel' | 'reschedule' | null;
 
-export function BookingCard({ booking }: { booking: BookingView }) {
+export function BookingCard({ booking }: { booking: TrackedBooking }) {
   const { t, i18n } = useTranslation();
   const [dialog, setDialog] = useState<OpenDialog>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -53,10 +44,7 @@ export function BookingCard({ booking }: { booking: BookingView }) {
             </h2>
             <p className="text-sm text-slate-600">{t('myBookings.reference', { reference: booking.reference })}</p>
           </div>
-          <p className={cn('rounded-full px-3 py-1 text-sm font-semibold', STATUS_STYLES[booking.status])}>
-            <span className="sr-only">{t('myBookings.status')}: </span>
-            {t(`status.${booking.status}`)}
-          </p>
+          <StatusBadge status={booking.status} label={t(`status.${booking.status}`)} srPrefix={t('myBookings.status')} />
         </div>
         <dl className="grid gap-3 text-sm sm:grid-cols-2">
           <div>
@@ -68,6 +56,8 @@ export function BookingCard({ booking }: { booking: BookingView }) {
             <dd className="break-words text-slate-900">{addressLine}</dd>
           </div>
         </dl>
+
+        <BookingProgress booking={booking} />
 
         <BookingReceipt booking={booking} titleId={`booking-${booking.id}-receipt`} />
 

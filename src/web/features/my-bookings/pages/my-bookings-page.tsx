@@ -1,6 +1,7 @@
 /**
  * /my-bookings: the signed-in customer's bookings, newest first, with their status and card
- * hold. Signed out: a message and a Sign In link that brings the user back here.
+ * hold, updated live (technician assigned, on the way with the ETA, in progress, completed; see
+ * lib/live-updates.ts). Signed out: a message and a Sign In link that brings the user back here.
  */
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -11,6 +12,7 @@ import { Card } from '@/web/components/ui/card';
 import { ApiError } from '@/web/lib/api-client';
 import { useMe } from '@/web/lib/auth';
 import { cn } from '@/web/lib/cn';
+import { useLiveUpdates } from '@/web/lib/live-updates';
 import { BookingCard } from '../components/booking-card';
 import { useMyBookings } from '../api/get-my-bookings';
 
@@ -21,6 +23,7 @@ export function Component() {
   const me = useMe();
   const signedIn = Boolean(me.data?.user);
   const bookings = useMyBookings({ enabled: signedIn });
+  useLiveUpdates({ enabled: signedIn });
 
   const list = bookings.data ?? [];
   const sessionExpired = bookings.error instanceof ApiError && bookings.error.status === 401;

@@ -31,6 +31,12 @@ export function booking(overrides: Partial<BookingView> = {}): BookingView {
     cancellation: null,
     canCancel: true,
     canReschedule: true,
+    worker: null,
+    etaAt: null,
+    contactedAt: null,
+    enRouteAt: null,
+    startedAt: null,
+    completedAt: null,
     createdAt: '2026-05-14T12:00:00.000Z',
     ...overrides,
   };

@@ -1,0 +1,234 @@
+import http from 'node:http';
+import net from 'node:net';
+import { randomUUID } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mailOutbox, paymentLedger, userRoles } from '../db/schema';
+import { createLogger } from '../lib/logger';
+import { startFakeSmtp } from '../mail/testing/fake-smtp';
+import { recordEvent, seedBooking, waitFor, type BookingRow } from '../realtime/testing/booking-fixtures';
+import { createTestApp, databaseKind, type TestApp } from '../test/test-app';
+import { createBookingNotifier } from './booking-notifier';
+
+type OutboxRow = typeof mailOutbox.$inferSelect;
+
+function messagesOf(t: TestApp, bookingId: string, template?: string): Promise<OutboxRow[]> {
+  const where = template ? and(eq(mailOutbox.bookingId, bookingId), eq(mailOutbox.template, template)) : eq(mailOutbox.bookingId, bookingId);
+  return t.deps.db.select().from(mailOutbox).where(where);
+}
+
+/** Waits for the one message of `template` about `booking`. */
+async function message(t: TestApp, booking: Pick<BookingRow, 'id'>, template: string): Promise<OutboxRow> {
+  return waitFor(async () => (await messagesOf(t, booking.id, template))[0], 5000, `the ${template} message`);
+}
+
+describe(`booking notifications in the dev outbox (${databaseKind})`, () => {
+  let t: TestApp;
+  let customer: { userId: string; email: string };
+  let worker: { userId: string };
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    customer = await t.signUp(undefined, { name: 'María López' });
+    worker = await t.signUp(undefined, { name: 'Carlos Rivera' });
+    await t.deps.db.insert(userRoles).values({ userId: worker.userId, role: 'worker' });
+  });
+  afterAll(() => t?.close());
+
+  it('mails a Spanish customer "booking received" with the calendar file, exactly once even when the event comes twice', async () => {
+    const booking = await seedBooking(t.deps.db, customer.userId, { language: 'es' });
+
+    const received = await message(t, booking, 'booking_received');
+    expect(received).toMatchObject({ to: customer.email, language: 'es', transport: 'dev', subject: `Recibimos su reserva ${booking.reference}` });
+    expect(received.text).toContain('Hola, María López:');
+    expect(received.text).toContain('Instalación de TV');
+    expect(received.text).toContain('en 5 a 10 minutos');
+    expect(received.text).toContain('le llamará al (813) 555-0123 en 5 a 10 minutos');
+    expect(received.text).toContain('domingo, 22 de noviembre de 2026');
+    expect(received.text).toContain('(hora de Tampa)');
+    expect(received.text).toContain('100 N Tampa St, Apt 4, Tampa, FL 33602');
+    expect(received.text).toContain('$48.38');
+    expect(received.text).toContain('Visa terminada en 4242');
+    expect(received.html).toContain('<p>');
+    // The appointment's instants: 10:00-11:00 in Tampa on 2026-11-22 (EST, UTC-5).
+    expect(received.ics).toContain('BEGIN:VCALENDAR');
+    expect(received.ics).toContain('DTSTART:20261122T150000Z');
+    expect(received.ics).toContain('DTEND:20261122T160000Z');
+    expect(received.ics).toContain(`UID:booking-${booking.id}@localhost`);
+
+    const ops = await message(t, booking, 'booking_received_ops');
+    expect(ops).toMatchObject({ to: 'ops@tampahandyman.example', language: 'en', ics: null });
+    expect(ops.subject).toContain(`New booking ${booking.reference}: TV installation`);
+    expect(ops.text).toContain(`${t.config.publicUrl}/admin`);
+    expect(ops.text).toContain('María López');
+
+    // The same event again: once through the trigger, and straight into two more notifiers at once.
+    await recordEvent(t.deps.db, booking, 'created');
+    const change = { bookingId: booking.id, type: 'created', status: 'pending' as const, customerId: customer.userId, workerId: null };
+    const site = { publicUrl: t.config.publicUrl, supportPhone: t.config.supportPhone, operationsEmail: t.config.mail.operationsEmail };
+    const others = [1, 2].map(() => createBookingNotifier({ db: t.deps.db, mailer: t.deps.mailer, sms: null, site, logger: createLogger('silent') }));
+    for (const other of others) other.notify(change);
+    for (const other of others) other.notify(change);
+    await Promise.all(others.map((other) => other.close()));
+    // A later event of the same booking is handled after the repeated one (one queue per booking).
+    await recordEvent(t.deps.db, booking, 'assigned', { status: 'confirmed', workerId: worker.userId, etaAt: new Date('2026-11-22T15:30:00Z') });
+    const assigned = await message(t, booking, 'technician_assigned');
+
+    expect(await messagesOf(t, booking.id, 'booking_received')).toHaveLength(1);
+    expect(await messagesOf(t, booking.id, 'booking_received_ops')).toHaveLength(1);
+    expect(assigned.subject).toBe(`Técnico asignado: Carlos Rivera (reserva ${booking.reference})`);
+    expect(assigned.text).toMatch(/Llegada estimada: 10:30\s?a\.\s?m\. \(hora de Tampa\)/);
+  });
+
+  it('mails "on the way" with the ETA, the receipt on completion, and sends nothing for other events', async () => {
+    const booking = await seedBooking(t.deps.db, customer.userId, { language: 'en' });
+    await message(t, booking, 'booking_received');
+    await recordEvent(t.deps.db, booking, 'hold_placed');
+    await recordEvent(t.deps.db, booking, 'en_route', { status: 'en_route', workerId: worker.userId, etaAt: new Date('2026-11-22T15:45:00Z') });
+    const onTheWay = await message(t, booking, 'on_the_way');
+    expect(onTheWay.subject).toBe('Your technician is on the way, ETA 10:45 AM');
+    expect(onTheWay.text).toContain('Carlos Rivera is on the way to 100 N Tampa St, Apt 4, Tampa, FL 33602.');
+
+    // Completed with a bigger final amount: the receipt shows the final lines and what was charged.
+    await t.deps.db.insert(paymentLedger).values([
+      { bookingId: booking.id, kind: 'captured', amountCents: 4838, idempotencyKey: randomUUID() },
+      { bookingId: booking.id, kind: 'extra_charge', amountCents: 1000, idempotencyKey: randomUUID() },
+    ]);
+    await recordEvent(t.deps.db, booking, 'completed', {
+      status: 'completed',
+      finalLineItems: [
+        { code: 'tv_installation', unit: 'job', quantity: 1, unitPriceCents: 4500, amountCents: 4500, taxCents: 338 },
+        { code: 'paint', unit: 'job', quantity: 1, unitPriceCents: 915, amountCents: 915, taxCents: 69 },
+      ],
+      finalSubtotalCents: 5415,
+      finalTaxCents: 407,
+      finalTotalCents: 5838,
+    });
+    const completed = await message(t, booking, 'completed');
+    expect(completed.subject).toBe(`Job completed: your receipt for booking ${booking.reference}`);
+    expect(completed.text).toContain('TV installation: 1 × $45.00 = $45.00');
+    expect(completed.text).toContain('Paint (bought for you): 1 × $9.15 = $9.15');
+    expect(completed.text).toContain('Subtotal: $54.15');
+    expect(completed.text).toContain('Tax: $4.07');
+    expect(completed.text).toContain('Total: $58.38');
+    expect(completed.text).toContain('Charged to Visa ending in 4242: $58.38');
+
+    const templates = (await messagesOf(t, booking.id)).map((m) => m.template).sort();
+    expect(templates).toEqual(['booking_received', 'booking_received_ops', 'completed', 'on_the_way']);
+  });
+
+  it('mails the cancellation outcome: no charge, a fee, or the no-show charge', async () => {
+    const free = await seedBooking(t.deps.db, customer.userId);
+    await recordEvent(t.deps.db, free, 'cancelled', { status: 'cancelled', cancellationTier: 'free', cancellationFeeCents: 0 });
+    expect((await message(t, free, 'cancelled')).text).toContain('You were not charged: the hold on your card was released.');
+
+    const late = await seedBooking(t.deps.db, customer.userId);
+    await recordEvent(t.deps.db, late, 'cancelled', { status: 'cancelled', cancellationTier: 'half', cancellationFeeCents: 2419 });
+    const fee = await message(t, late, 'cancelled');
+    expect(fee.subject).toBe(`Booking ${late.reference} cancelled`);
+    expect(fee.text).toContain('Under our cancellation policy a fee of $24.19 was charged to Visa ending in 4242.');
+
+    const absent = await seedBooking(t.deps.db, customer.userId, { language: 'es' });
+    await recordEvent(t.deps.db, absent, 'no_show', { status: 'no_show', cancellationTier: 'no_show', cancellationFeeCents: 4838 });
+    const noShow = await message(t, absent, 'no_show');
+    expect(noShow.subject).toBe(`Reserva ${absent.reference}: marcada como ausencia`);
+    expect(noShow.text).toContain('se cobró el monto total de $48.38');
+  });
+});
+
+/** A stand-in for Twilio's Messages endpoint that records each request. */
+async function startFakeTwilio(status = 201) {
+  const requests: Array<{ path: string; authorization: string | undefined; form: URLSearchParams }> = [];
+  const server = http.createServer((req, res) => {
+    let body = '';
+    req.on('data', (chunk: Buffer) => (body += chunk.toString()));
+    req.on('end', () => {
+      requests.push({ path: req.url ?? '', authorization: req.headers.authorization, form: new URLSearchParams(body) });
+      res.writeHead(status, { 'Content-Type': 'application/json' });
+      res.end(JSON.stringify(status < 300 ? { sid: `SM${requests.length}` } : { code: 21211, message: "The 'To' number is not valid." }));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { url: `http://127.0.0.1:${(server.address() as net.AddressInfo).port}`, requests, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+}
+
+const TWILIO_ENV = { TWILIO_ACCOUNT_SID: 'AC0123456789', TWILIO_AUTH_TOKEN: 'secret-token', TWILIO_FROM_NUMBER: '+18135550100' };
+
+describe(`booking notifications over SMTP and Twilio (${databaseKind})`, () => {
+  let t: TestApp;
+  let smtp: Awaited<ReturnType<typeof startFakeSmtp>>;
+  let twilio: Awaited<ReturnType<typeof startFakeTwilio>>;
+
+  beforeAll(async () => {
+    smtp = await startFakeSmtp();
+    twilio = await startFakeTwilio();
+    t = await createTestApp({ env: { SMTP_URL: smtp.url, ...TWILIO_ENV, TWILIO_API_BASE: twilio.url } });
+  });
+  afterAll(async () => {
+    await t?.close();
+    await smtp?.close();
+    await twilio?.close();
+  });
+
+  it('sends the mail over SMTP with the .ics attached and texts "received" and "on the way"', async () => {
+    const customer = await t.signUp();
+    const booking = await seedBooking(t.deps.db, customer.userId);
+    const received = await waitFor(async () => (await messagesOf(t, booking.id, 'booking_received')).find((m) => m.sentAt), 5000, 'the SMTP send');
+    expect(received).toMatchObject({ transport: 'smtp', error: null });
+    await waitFor(() => smtp.received.length >= 2, 5000, 'both mails at the SMTP server');
+
+    const toCustomer = smtp.received.find((m) => m.to.some((to) => to.includes(customer.email)))!;
+    expect(toCustomer.from).toContain('bookings@tampahandyman.example');
+    const headers = toCustomer.raw.replace(/\r\n[ \t]+/g, ' ');
+    expect(headers).toContain('From: "Tampa Same-Day Handyman" <bookings@tampahandyman.example>');
+    expect(headers).toContain(`Subject: We received your booking ${booking.reference}`);
+    expect(headers).toContain('Content-Type: text/calendar; charset=utf-8; method=PUBLISH; name=booking.ics');
+    expect(headers).toContain('Content-Disposition: attachment; filename=booking.ics');
+    expect(smtp.received.some((m) => m.to.some((to) => to.includes('ops@tampahandyman.example')))).toBe(true);
+
+    await waitFor(() => twilio.requests.length >= 1, 5000, 'the "received" SMS');
+    const [sms] = twilio.requests;
+    expect(sms!.path).toBe('/2010-04-01/Accounts/AC0123456789/Messages.json');
+    expect(sms!.authorization).toBe(`Basic ${Buffer.from('AC0123456789:secret-token').toString('base64')}`);
+    expect(sms!.form.get('To')).toBe('+18135550123');
+    expect(sms!.form.get('From')).toBe('+18135550100');
+    expect(sms!.form.get('Body')).toContain(`booking ${booking.reference} received`);
+
+    await recordEvent(t.deps.db, booking, 'assigned', { status: 'confirmed' });
+    await recordEvent(t.deps.db, booking, 'en_route', { status: 'en_route', etaAt: new Date('2026-11-22T15:45:00Z') });
+    await waitFor(() => twilio.requests.length >= 2, 5000, 'the "on the way" SMS');
+    expect(twilio.requests[1]!.form.get('Body')).toContain('ETA 10:45 AM');
+    expect(twilio.requests).toHaveLength(2);
+  });
+});
+
+describe(`booking notifications when SMTP and Twilio fail (${databaseKind})`, () => {
+  let t: TestApp;
+  let twilio: Awaited<ReturnType<typeof startFakeTwilio>>;
+
+  beforeAll(async () => {
+    // A port with nothing listening: the SMTP connection is refused.
+    const closed = net.createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const { port } = closed.address() as net.AddressInfo;
+    await new Promise<void>((resolve) => closed.close(() => resolve()));
+    twilio = await startFakeTwilio(400);
+    t = await createTestApp({ env: { SMTP_URL: `smtp://127.0.0.1:${port}`, ...TWILIO_ENV, TWILIO_API_BASE: twilio.url } });
+  });
+  afterAll(async () => {
+    await t?.close();
+    await twilio?.close();
+  });
+
+  it('records the SMTP error on the message and carries on', async () => {
+    const customer = await t.signUp();
+    const booking = await seedBooking(t.deps.db, customer.userId);
+    const failed = await waitFor(async () => (await messagesOf(t, booking.id, 'booking_received')).find((m) => m.error), 5000, 'the failed send');
+    expect(failed).toMatchObject({ transport: 'smtp', sentAt: null });
+    expect(failed.error).toMatch(/ECONNREFUSED|connect/i);
+    await waitFor(() => twilio.requests.length >= 1, 5000, 'the refused SMS');
+    // The next event is still handled.
+    await recordEvent(t.deps.db, booking, 'cancelled', { status: 'cancelled', cancellationTier: 'grace', cancellationFeeCents: 0 });
+    await waitFor(async () => (await messagesOf(t, booking.id, 'cancelled'))[0], 5000, 'the cancellation mail');
+  });
+});

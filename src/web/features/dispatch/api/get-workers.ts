@@ -1,0 +1,18 @@
+/** `GET /api/admin/workers`: every worker with skills, availability, time off and job counts. Admins only. */
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiFetch } from '@/web/lib/api-client';
+import type { AdminWorker } from '../types';
+import { dispatchKeys } from './keys';
+
+export async function getWorkers(signal?: AbortSignal): Promise<AdminWorker[]> {
+  const { workers } = await apiFetch<{ workers: AdminWorker[] }>('/api/admin/workers', { signal });
+  return workers;
+}
+
+export function workersQueryOptions() {
+  return queryOptions({ queryKey: dispatchKeys.workers(), queryFn: ({ signal }) => getWorkers(signal), staleTime: 30_000 });
+}
+
+export function useWorkers() {
+  return useQuery(workersQueryOptions());
+}

@@ -1,0 +1,40 @@
+/** Marking a no-show: the customer missed the appointment, and the full total is charged (said before confirming). */
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatPrice } from '@/web/lib/format';
+import { newIdempotencyKey } from '@/web/lib/idempotency-key';
+import { toast } from '@/web/lib/toast';
+import { useMarkNoShow } from '../../api/mark-no-show';
+import type { DispatchBooking } from '../../types';
+import { ActionDialog } from '../action-dialog';
+
+export function NoShowDialog({ booking, onClose }: { booking: DispatchBooking; onClose: () => void }) {
+  const { t, i18n } = useTranslation();
+  const noShow = useMarkNoShow();
+  const [idempotencyKey] = useState(newIdempotencyKey);
+
+  return (
+    <ActionDialog
+      title={t('dispatch.noShow.title')}
+      onClose={onClose}
+      onConfirm={() =>
+        noShow.mutate(
+          { bookingId: booking.id, idempotencyKey },
+          {
+            onSuccess: () => {
+              toast.success(t('dispatch.noShow.done', { reference: booking.reference }));
+              onClose();
+            },
+          },
+        )
+      }
+      confirmLabel={t('dispatch.noShow.confirm')}
+      busyLabel={t('dispatch.actions.saving')}
+      busy={noShow.isPending}
+      error={noShow.error}
+      destructive
+    >
+      <p className="text-sm text-slate-800">{t('dispatch.noShow.body', { amount: formatPrice(booking.totalCents, i18n.language) })}</p>
+    </ActionDialog>
+  );
+}

@@ -1,0 +1,30 @@
+/** The admin pages this issue builds, as a row of links under the page title: the board and the workers. */
+import { useTranslation } from 'react-i18next';
+import { NavLink } from 'react-router';
+import { cn } from '@/web/lib/cn';
+
+const linkClass = ({ isActive }: { isActive: boolean }) =>
+  cn(
+    'inline-flex min-h-10 items-center rounded-md px-3 text-sm font-medium text-slate-800 hover:bg-slate-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600',
+    isActive && 'bg-brand-50 text-brand-800',
+  );
+
+export function AdminNav() {
+  const { t } = useTranslation();
+  return (
+    <nav aria-label={t('dispatch.nav.label')}>
+      <ul className="flex flex-wrap gap-1">
+        <li>
+          <NavLink to="/admin" end className={linkClass}>
+            {t('dispatch.nav.board')}
+          </NavLink>
+        </li>
+        <li>
+          <NavLink to="/admin/workers" className={linkClass}>
+            {t('dispatch.nav.workers')}
+          </NavLink>
+        </li>
+      </ul>
+    </nav>
+  );
+}

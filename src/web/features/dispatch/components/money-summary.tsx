@@ -1,0 +1,74 @@
+/**
+ * A booking's price and payment for the admin: the line items (the final ones once completed),
+ * subtotal, tax and total; then the card, the payment status and the ledger's money — held,
+ * captured, charged above the hold, refunded, paid — and any cancellation fee.
+ */
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { cn } from '@/web/lib/cn';
+import { cardBrandName, formatPrice, intlLocale } from '@/web/lib/format';
+import type { DispatchBooking } from '../types';
+
+export function MoneySummary({ booking }: { booking: DispatchBooking }) {
+  const { t, i18n } = useTranslation();
+  const money = (cents: number) => formatPrice(cents, i18n.language);
+  const priced = booking.final ?? booking;
+  const quantity = (value: number) => new Intl.NumberFormat(intlLocale(i18n.language), { maximumFractionDigits: 2 }).format(value);
+  const { payment } = booking;
+
+  return (
+    <div className="space-y-4 text-sm">
+      <dl className="space-y-1.5">
+        {priced.lineItems.map((item) => (
+          <Row
+            key={`${item.code}-${item.unit}`}
+            label={t(`lineItems.${item.code}`)}
+            detail={item.unit === 'receipt' ? t('dispatch.money.atCost') : `${quantity(item.quantity)} × ${money(item.unitPriceCents)}`}
+            value={money(item.amountCents)}
+          />
+        ))}
+        <Row label={t('dispatch.money.subtotal')} value={money(priced.subtotalCents)} className="border-t border-slate-200 pt-1.5" />
+        <Row label={t('dispatch.money.tax')} value={money(priced.taxCents)} />
+        <Row label={booking.final ? t('dispatch.money.finalTotal') : t('dispatch.money.total')} value={money(priced.totalCents)} strong />
+        {booking.final && booking.final.totalCents !== booking.totalCents ? <Row label={t('dispatch.money.booked')} value={money(booking.totalCents)} /> : null}
+      </dl>
+
+      <dl className="space-y-1.5 border-t border-slate-200 pt-3">
+        <Row
+          label={t('dispatch.money.payment')}
+          value={
+            payment ? (
+              <>
+                {t(`dispatch.paymentStatus.${payment.status}`)}
+                {payment.cardBrand && payment.cardLast4 ? <span className="block font-normal text-slate-600">{`${cardBrandName(payment.cardBrand)} •••• ${payment.cardLast4}`}</span> : null}
+                {payment.testMode ? <span className="mt-1 inline-block rounded bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">{t('dispatch.money.testMode')}</span> : null}
+              </>
+            ) : (
+              t('dispatch.money.noPayment')
+            )
+          }
+        />
+        <Row label={t('dispatch.money.held')} value={money(booking.money.heldCents)} />
+        <Row label={t('dispatch.money.captured')} value={money(booking.money.capturedCents)} />
+        {booking.money.extraChargedCents > 0 ? <Row label={t('dispatch.money.extraCharged')} value={money(booking.money.extraChargedCents)} /> : null}
+        {booking.money.refundedCents > 0 ? <Row label={t('dispatch.money.refunded')} value={`−${money(booking.money.refundedCents)}`} /> : null}
+        <Row label={t('dispatch.money.paid')} value={money(booking.money.paidCents)} strong />
+        {booking.cancellation ? (
+          <Row label={t('dispatch.money.cancellationFee', { tier: t(`dispatch.tier.${booking.cancellation.tier}`, { defaultValue: booking.cancellation.tier }) })} value={money(booking.cancellation.feeCents)} />
+        ) : null}
+      </dl>
+    </div>
+  );
+}
+
+function Row({ label, detail, value, strong = false, className }: { label: string; detail?: string; value: ReactNode; strong?: boolean; className?: string }) {
+  return (
+    <div className={cn('flex items-start justify-between gap-3', strong && 'font-semibold text-slate-900', className)}>
+      <dt className="min-w-0 text-slate-800">
+        {label}
+        {detail ? <span className="block text-slate-600">{detail}</span> : null}
+      </dt>
+      <dd className="shrink-0 text-right tabular-nums text-slate-900">{value}</dd>
+    </div>
+  );
+}

@@ -1,0 +1,120 @@
+/**
+ * /admin/workers: the workers, read-only (managing people is another issue): name and contact,
+ * skills, active or not, today's jobs, completed jobs, and the weekly availability in Tampa time.
+ */
+import { useTranslation } from 'react-i18next';
+import { LoadingScreen } from '@/web/components/layout/loading-screen';
+import { QueryErrorNotice, StaffGate } from '@/web/components/staff/staff-gate';
+import { Card } from '@/web/components/ui/card';
+import { cn } from '@/web/lib/cn';
+import { formatSlotDate } from '@/web/lib/format';
+import { formatPhoneForDisplay } from '@/web/lib/public-settings';
+import { useWorkers } from '../api/get-workers';
+import { AdminNav } from '../components/admin-nav';
+import type { AdminWorker } from '../types';
+import { weeklySummary } from '../utils/weekly-summary';
+
+export function Component() {
+  const { t } = useTranslation();
+  return (
+    <StaffGate role="admin">
+      <div className="mx-auto flex max-w-6xl flex-col gap-5 px-4 py-8">
+        <div className="flex flex-wrap items-end justify-between gap-3">
+          <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">{t('dispatch.workers.title')}</h1>
+          <AdminNav />
+        </div>
+        <WorkersList />
+      </div>
+    </StaffGate>
+  );
+}
+
+function WorkersList() {
+  const { t } = useTranslation();
+  const workers = useWorkers();
+  if (workers.isPending) return <LoadingScreen />;
+  if (workers.isError) return <QueryErrorNotice error={workers.error} onRetry={() => void workers.refetch()} retrying={workers.isFetching} title={t('dispatch.workers.loadFailed')} />;
+  if (workers.data.length === 0) return <Card className="p-6 text-slate-700">{t('dispatch.workers.empty')}</Card>;
+  return (
+    <ul className="grid gap-3 md:grid-cols-2">
+      {[...workers.data]
+        .sort((a, b) => Number(b.active) - Number(a.active) || a.name.localeCompare(b.name))
+        .map((worker) => (
+          <li key={worker.id}>
+            <WorkerCard worker={worker} />
+          </li>
+        ))}
+    </ul>
+  );
+}
+
+function WorkerCard({ worker }: { worker: AdminWorker }) {
+  const { t, i18n } = useTranslation();
+  const titleId = `worker-${worker.id}`;
+  const week = weeklySummary(worker.weekly, i18n.language);
+  return (
+    <Card className="h-full p-4">
+      <article aria-labelledby={titleId} className="flex flex-col gap-3 text-sm">
+        <div className="flex flex-wrap items-start justify-between gap-2">
+          <div className="min-w-0">
+            <h2 id={titleId} className="text-base font-semibold text-slate-900">
+              {worker.name}
+            </h2>
+            <p className="break-all text-slate-600">{worker.email}</p>
+            {worker.phone ? <p className="text-slate-600">{formatPhoneForDisplay(worker.phone)}</p> : null}
+          </div>
+          <p className={cn('rounded-full px-3 py-1 text-sm font-semibold', worker.active ? 'bg-green-100 text-green-900' : 'bg-slate-200 text-slate-800')}>
+            {worker.active ? t('dispatch.workers.active') : t('dispatch.workers.inactive')}
+          </p>
+        </div>
+        <dl className="grid gap-2 sm:grid-cols-2">
+          <div>
+            <dt className="font-medium text-slate-600">{t('dispatch.workers.skills')}</dt>
+            <dd className="text-slate-900">{worker.skills.length > 0 ? worker.skills.map((slug) => t(`services.${slug}.name`)).join(', ') : t('dispatch.workers.noSkills')}</dd>
+          </div>
+          <div className="flex gap-6">
+            <div>
+              <dt className="font-medium text-slate-600">{t('dispatch.workers.todayJobs')}</dt>
+              <dd className="text-lg font-semibold text-slate-900 tabular-nums">{worker.todayJobs}</dd>
+            </div>
+            <div>
+              <dt className="font-medium text-slate-600">{t('dispatch.workers.completedJobs')}</dt>
+              <dd className="text-lg font-semibold text-slate-900 tabular-nums">{worker.completedJobs}</dd>
+            </div>
+          </div>
+          <div className="sm:col-span-2">
+            <dt className="font-medium text-slate-600">{t('dispatch.workers.weekly')}</dt>
+            <dd className="text-slate-900">
+              {week.length === 0 ? (
+                t('dispatch.workers.noAvailability')
+              ) : (
+                <ul>
+                  {week.map((day) => (
+                    <li key={day.weekday}>
+                      <span className="inline-block w-12 font-medium">{day.day}</span> {day.ranges}
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </dd>
+          </div>
+          {worker.timeOff.length > 0 ? (
+            <div className="sm:col-span-2">
+              <dt className="font-medium text-slate-600">{t('dispatch.workers.timeOff')}</dt>
+              <dd className="text-slate-900">
+                <ul>
+                  {worker.timeOff.map((off) => (
+                    <li key={`${off.startsOn}-${off.endsOn}`}>
+                      {off.startsOn === off.endsOn ? formatSlotDate(off.startsOn, i18n.language) : `${formatSlotDate(off.startsOn, i18n.language)} – ${formatSlotDate(off.endsOn, i18n.language)}`}
+                      {off.note ? ` (${off.note})` : ''}
+                    </li>
+                  ))}
+                </ul>
+              </dd>
+            </div>
+          ) : null}
+        </dl>
+      </article>
+    </Card>
+  );
+}

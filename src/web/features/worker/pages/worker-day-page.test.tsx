@@ -1,0 +1,170 @@
+// @vitest-environment jsdom
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { BookingStatus } from '@/domain/booking-status';
+import { FakeEventSource, installFakeEventSource } from '@/web/test/fake-event-source';
+import { mockApi, renderPage, type ApiTable } from '@/web/test/render-route';
+import type { WorkerJob } from '../types';
+import { WORKER, workerJob } from '../testing/fixtures';
+import { Component as WorkerDayPage } from './worker-day-page';
+
+/** A fake worker API that moves one job through the state machine and records each step. */
+function jobServer(initial: WorkerJob, extra: ApiTable = {}) {
+  let job = initial;
+  const steps: { path: string; body: unknown }[] = [];
+  const move = (step: string, change: (body: Record<string, unknown>) => Partial<WorkerJob>) => (init: RequestInit | undefined) => {
+    const body = init?.body ? JSON.parse(String(init.body)) : {};
+    steps.push({ path: step, body });
+    job = { ...job, ...change(body) };
+    return { body: job };
+  };
+  const fetchMock = mockApi({
+    'GET /api/me': { body: WORKER },
+    'GET /api/worker/jobs': () => ({ body: { jobs: [job] } }),
+    'POST /api/worker/jobs/j1/accept': move('accept', () => ({})),
+    'POST /api/worker/jobs/j1/on-my-way': move('on-my-way', (body) => ({ status: 'en_route' as BookingStatus, etaAt: new Date(Date.now() + Number(body.etaMinutes) * 60_000).toISOString() })),
+    'POST /api/worker/jobs/j1/start': move('start', () => ({ status: 'in_progress' as BookingStatus })),
+    'POST /api/worker/jobs/j1/complete': move('complete', () => ({
+      status: 'completed' as BookingStatus,
+      money: { heldCents: 7525, capturedCents: 7525, extraChargedCents: 1881, refundedCents: 0, paidCents: 9406 },
+    })),
+    ...extra,
+  });
+  return { steps, fetchMock, set: (next: WorkerJob) => (job = next) };
+}
+
+const jobCard = async () => (await screen.findByRole('heading', { name: /2:30 PM/ })).closest('article') as HTMLElement;
+
+describe("the worker's day", () => {
+  beforeEach(() => {
+    installFakeEventSource();
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it('shows the job with address (map link), options, photo and the customer with a call button', async () => {
+    jobServer(workerJob());
+    renderPage(<WorkerDayPage />, { path: '/worker' });
+
+    const card = await jobCard();
+    expect(card).toHaveTextContent('2:30 PM – 4:30 PM · Furniture assembly');
+    expect(card).toHaveTextContent('Ana Lopez');
+    expect(within(card).getByRole('link', { name: /Call/ })).toHaveAttribute('href', 'tel:+18135550123');
+    expect(within(card).getByRole('link', { name: /Directions/ })).toHaveAttribute(
+      'href',
+      'https://www.google.com/maps/search/?api=1&query=401%20Channelside%20Dr%2C%20Tampa%2C%20FL%2033602',
+    );
+    expect(card).toHaveTextContent('401 Channelside Dr, Tampa, FL 33602');
+    expect(card).toHaveTextContent('IKEA Malm dresser');
+    expect(card).toHaveTextContent('Gate code 1234');
+    expect(within(card).getByRole('img', { name: "The customer's photo" })).toHaveAttribute('src', '/api/uploads/p1');
+    expect(screen.getByRole('heading', { name: /^Today,/ })).toBeInTheDocument();
+  });
+
+  it('walks the job through Accept, On my way (with an ETA), Start and Complete (actual hours), posting each step in order', async () => {
+    const server = jobServer(workerJob());
+    renderPage(<WorkerDayPage />, { path: '/worker' });
+    const card = await jobCard();
+
+    await userEvent.click(within(card).getByRole('button', { name: 'Accept job' }));
+    await userEvent.click(await within(card).findByRole('button', { name: 'On my way' }));
+
+    const onMyWay = await screen.findByRole('dialog', { name: 'On my way' });
+    const minutes = within(onMyWay).getByRole('spinbutton', { name: 'Minutes until you arrive' });
+    await userEvent.clear(minutes);
+    await userEvent.type(minutes, '300');
+    await userEvent.click(within(onMyWay).getByRole('button', { name: 'Send arrival time' }));
+    expect(await within(onMyWay).findByText('Enter minutes between 5 and 240.')).toBeInTheDocument();
+    await userEvent.click(within(onMyWay).getByRole('button', { name: '15 min' }));
+    await userEvent.click(within(onMyWay).getByRole('button', { name: 'Send arrival time' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+    await userEvent.click(await within(card).findByRole('button', { name: 'Start job' }));
+    await userEvent.click(await within(card).findByRole('button', { name: 'Complete job' }));
+
+    const complete = await screen.findByRole('dialog', { name: 'Complete job' });
+    const hours = within(complete).getByRole('combobox', { name: 'Hours worked' });
+    expect(within(hours).getAllByRole('option')[0]).toHaveTextContent('1 hour');
+    expect(within(hours).getAllByRole('option')[1]).toHaveTextContent('1.5 hours');
+    await userEvent.selectOptions(hours, '2.5');
+    await userEvent.click(within(complete).getByRole('button', { name: 'Complete and charge' }));
+
+    expect(await within(card).findByText('Done. Charged $94.06.')).toBeInTheDocument();
+    expect(server.steps).toEqual([
+      { path: 'accept', body: {} },
+      { path: 'on-my-way', body: { etaMinutes: 15 } },
+      { path: 'start', body: {} },
+      { path: 'complete', body: { actualHours: 2.5 } },
+    ]);
+  });
+
+  it('asks for the paint receipt in dollars when we bought the paint, and sends cents', async () => {
+    const server = jobServer(
+      workerJob({
+        service: 'painting',
+        status: 'in_progress',
+        options: { service: 'painting', rooms: 1, paintSupplier: 'company' },
+        lineItems: [{ code: 'painting', unit: 'room', quantity: 1, unitPriceCents: 25000, amountCents: 25000, taxCents: 1875 }],
+      }),
+    );
+    renderPage(<WorkerDayPage />, { path: '/worker' });
+    const card = await jobCard();
+
+    await userEvent.click(within(card).getByRole('button', { name: 'Complete job' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Complete job' });
+    const receipt = within(dialog).getByRole('textbox', { name: 'Paint receipt total (dollars)' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Complete and charge' }));
+    expect(await within(dialog).findByText('Enter the receipt amount in dollars, for example 63.99.')).toBeInTheDocument();
+
+    await userEvent.type(receipt, '$63.99');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Complete and charge' }));
+    await waitFor(() => expect(server.steps).toEqual([{ path: 'complete', body: { paintCostCents: 6399 } }]));
+  });
+
+  it('only confirms a TV job, and shows a refused step', async () => {
+    const server = jobServer(
+      workerJob({
+        service: 'tv-installation',
+        status: 'in_progress',
+        options: { service: 'tv-installation', screenSize: '40_55', bracket: 'none', wallRiskAccepted: true, limitationsAcknowledged: true },
+        lineItems: [{ code: 'tv_installation', unit: 'job', quantity: 1, unitPriceCents: 4500, amountCents: 4500, taxCents: 338 }],
+        subtotalCents: 4500,
+        taxCents: 338,
+        totalCents: 4838,
+      }),
+      { 'POST /api/worker/jobs/j1/complete': { status: 422, body: { message: 'This job cannot be completed now.', code: 'transition_not_allowed' } } },
+    );
+    renderPage(<WorkerDayPage />, { path: '/worker' });
+    const card = await jobCard();
+
+    await userEvent.click(within(card).getByRole('button', { name: 'Complete job' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Complete job' });
+    expect(dialog).toHaveTextContent('The job is charged as booked: $48.38.');
+    expect(within(dialog).queryByRole('combobox')).not.toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Complete and charge' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('This job cannot be completed now.');
+    const completes = server.fetchMock.mock.calls.filter(([url]) => String(url) === '/api/worker/jobs/j1/complete');
+    expect(JSON.parse(String(completes[0][1]?.body))).toEqual({});
+  });
+
+  it('shows a job dispatch just assigned without reloading', async () => {
+    const server = jobServer(workerJob());
+    server.set({ ...workerJob(), id: 'j0', status: 'cancelled' });
+    renderPage(<WorkerDayPage />, { path: '/worker' });
+    expect(await screen.findByText('Cancelled')).toBeInTheDocument();
+    await waitFor(() => expect(FakeEventSource.open()).toHaveLength(1));
+
+    server.set(workerJob());
+    FakeEventSource.latest().emitBooking({ bookingId: 'j1', type: 'assigned', status: 'confirmed' });
+    expect(await screen.findByRole('button', { name: 'Accept job' })).toBeInTheDocument();
+  });
+
+  it('tells an admin the page is for technicians', async () => {
+    mockApi({ 'GET /api/me': { body: { ...WORKER, role: 'admin' } } });
+    renderPage(<WorkerDayPage />, { path: '/worker' });
+    expect(await screen.findByRole('heading', { name: 'Access denied' })).toBeInTheDocument();
+    expect(screen.getByText(/for technicians only/)).toBeInTheDocument();
+  });
+});

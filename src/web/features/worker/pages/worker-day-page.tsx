@@ -1,0 +1,86 @@
+/**
+ * /worker: the signed-in worker's day — today's jobs in start order, then upcoming ones by date —
+ * kept up to date live (a job assigned or changed by dispatch appears without reloading).
+ */
+import { useTranslation } from 'react-i18next';
+import { businessDate } from '@/domain/slots';
+import { LoadingScreen } from '@/web/components/layout/loading-screen';
+import { QueryErrorNotice } from '@/web/components/staff/staff-gate';
+import { Card } from '@/web/components/ui/card';
+import { formatSlotDate } from '@/web/lib/format';
+import { useLiveUpdates } from '@/web/lib/live-updates';
+import { useWorkerJobs } from '../api/get-worker-jobs';
+import { JobCard } from '../components/job-card';
+import { WorkerLayout } from '../components/worker-layout';
+import type { WorkerJob } from '../types';
+
+export function Component() {
+  const { t } = useTranslation();
+  return (
+    <WorkerLayout title={t('worker.day.title')}>
+      <WorkerDay />
+    </WorkerLayout>
+  );
+}
+
+function WorkerDay() {
+  const { t, i18n } = useTranslation();
+  const jobs = useWorkerJobs();
+  useLiveUpdates();
+
+  if (jobs.isPending) return <LoadingScreen />;
+  if (jobs.isError && !jobs.data) return <QueryErrorNotice error={jobs.error} onRetry={() => void jobs.refetch()} retrying={jobs.isFetching} title={t('worker.day.loadFailed')} />;
+
+  const today = businessDate(new Date());
+  const byStart = [...jobs.data].sort((a, b) => Date.parse(a.scheduledStart) - Date.parse(b.scheduledStart));
+  const todays = byStart.filter((job) => businessDate(new Date(job.scheduledStart)) <= today);
+  const later = groupByDate(byStart.filter((job) => businessDate(new Date(job.scheduledStart)) > today));
+
+  return (
+    <div className="flex flex-col gap-6">
+      <section aria-labelledby="worker-today" className="flex flex-col gap-3">
+        <h2 id="worker-today" className="text-xl font-semibold text-slate-900">
+          {t('worker.day.today', { date: formatSlotDate(today, i18n.language) })}
+        </h2>
+        {todays.length === 0 ? <Card className="p-4 text-slate-700">{t('worker.day.noneToday')}</Card> : <JobList jobs={todays} />}
+      </section>
+
+      <section aria-labelledby="worker-upcoming" className="flex flex-col gap-3">
+        <h2 id="worker-upcoming" className="text-xl font-semibold text-slate-900">
+          {t('worker.day.upcoming')}
+        </h2>
+        {later.length === 0 ? (
+          <Card className="p-4 text-slate-700">{t('worker.day.noneUpcoming')}</Card>
+        ) : (
+          later.map(([date, dayJobs]) => (
+            <div key={date} className="flex flex-col gap-2">
+              <h3 className="font-semibold text-slate-800">{formatSlotDate(date, i18n.language)}</h3>
+              <JobList jobs={dayJobs} headingLevel={4} />
+            </div>
+          ))
+        )}
+      </section>
+    </div>
+  );
+}
+
+function JobList({ jobs, headingLevel = 3 }: { jobs: WorkerJob[]; headingLevel?: 3 | 4 }) {
+  return (
+    <ul className="flex flex-col gap-3">
+      {jobs.map((job) => (
+        <li key={job.id}>
+          <JobCard job={job} headingLevel={headingLevel} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function groupByDate(jobs: WorkerJob[]): [string, WorkerJob[]][] {
+  const groups = new Map<string, WorkerJob[]>();
+  for (const job of jobs) {
+    const date = businessDate(new Date(job.scheduledStart));
+    groups.set(date, [...(groups.get(date) ?? []), job]);
+  }
+  return [...groups.entries()];
+}
