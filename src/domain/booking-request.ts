@@ -53,8 +53,9 @@ export interface BookingView {
   canReschedule: boolean;
   /** The assigned technician (issue #4), null while waiting for dispatch. */
   worker: { id: string; name: string; phone: string | null } | null;
-  /** Expected arrival, ISO; first contact, on the way, started, completed (ISO or null). */
+  /** Expected arrival, ISO; first contact, accepted by the technician, on the way, started, completed (ISO or null). */
   etaAt: string | null;
+  acceptedAt: string | null;
   contactedAt: string | null;
   enRouteAt: string | null;
   startedAt: string | null;

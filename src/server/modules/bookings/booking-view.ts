@@ -58,6 +58,7 @@ export function toBookingView(booking: BookingRow, payment: PaymentRow | null, l
     worker,
     etaAt: iso(booking.etaAt),
     contactedAt: iso(booking.contactedAt),
+    acceptedAt: iso(booking.acceptedAt),
     enRouteAt: iso(booking.enRouteAt),
     startedAt: iso(booking.startedAt),
     completedAt: iso(booking.completedAt),

@@ -35,6 +35,7 @@ const BOOKING: BookingView = {
   worker: null,
   etaAt: null,
   contactedAt: null,
+    acceptedAt: null,
   enRouteAt: null,
   startedAt: null,
   completedAt: null,

@@ -60,6 +60,7 @@ const BOOKING = {
   worker: null,
   etaAt: null,
   contactedAt: null,
+    acceptedAt: null,
   enRouteAt: null,
   startedAt: null,
   completedAt: null,

@@ -32,6 +32,7 @@ export function dispatchBooking(overrides: Partial<DispatchBooking> = {}): Dispa
     worker: null,
     etaAt: null,
     contactedAt: null,
+    acceptedAt: null,
     enRouteAt: null,
     startedAt: null,
     completedAt: null,

@@ -34,6 +34,7 @@ export function booking(overrides: Partial<BookingView> = {}): BookingView {
     worker: null,
     etaAt: null,
     contactedAt: null,
+    acceptedAt: null,
     enRouteAt: null,
     startedAt: null,
     completedAt: null,

@@ -42,6 +42,7 @@ export function workerJob(overrides: Partial<WorkerJob> = {}): WorkerJob {
     canReschedule: false,
     worker: { id: 'w1', name: 'Luis Ortega', phone: '+18135550999' },
     etaAt: null,
+    acceptedAt: null,
     contactedAt: '2026-05-15T14:03:00.000Z',
     enRouteAt: null,
     startedAt: null,
