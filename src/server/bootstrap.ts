@@ -64,7 +64,7 @@ export async function startRuntime(config: Config, databaseTarget?: { url: strin
   const deps: AppDeps = {
     config,
     db: handle.db,
-    auth: createAuth(handle.db, config),
+    auth: createAuth(handle.db, config, { sendMail: (mail) => deps.mailer.send(mail) }),
     gateway: simulatedGateway ?? new StripeGateway(handle.db, config.stripe!),
     simulatedGateway,
     logger,

@@ -5,7 +5,7 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../lib/app-env';
 import { translator } from '../lib/i18n';
-import { authRateLimit } from './rate-limit';
+import { accountRateLimit, authRateLimit } from './rate-limit';
 
 /** Better Auth error codes -> our i18n keys and field (for `details`). */
 const KNOWN_ERRORS: Record<string, { key: string; field?: string }> = {
@@ -15,12 +15,18 @@ const KNOWN_ERRORS: Record<string, { key: string; field?: string }> = {
   PASSWORD_TOO_SHORT: { key: 'validation.passwordTooShort', field: 'password' },
   PASSWORD_TOO_LONG: { key: 'validation.tooLong', field: 'password' },
   INVALID_EMAIL: { key: 'validation.emailInvalid', field: 'email' },
+  INVALID_TOKEN: { key: 'account.resetLinkInvalid' },
+  INVALID_PASSWORD: { key: 'account.currentPasswordWrong', field: 'currentPassword' },
 };
 
 export function authRoutes(limits: { max: number; windowSeconds: number; trustProxy: boolean }) {
   const limiter = authRateLimit(limits);
+  const perAccount = accountRateLimit(limits);
   return new Hono<AppEnv>()
     .use('/sign-in/*', limiter)
+    .use('/sign-in/email', perAccount)
+    .use('/request-password-reset', limiter)
+    .use('/reset-password', limiter)
     .use('/sign-up/*', limiter)
     .on(['GET', 'POST'], '/*', async (c) => {
       const response = await c.var.deps.auth.handler(c.req.raw);

@@ -5,6 +5,10 @@
  * Spec section 5: sign-up uses the full name, falling back to the email when no name is given;
  * when the terms flag is set, acceptance is saved on the profile. A profile row (same id as the
  * user) is created with every new user.
+ *
+ * Password reset: Better Auth keeps the token (1 hour, single use); the email goes through our
+ * mailer (`sendMail`, template 'password_reset', dev outbox without SMTP_URL) with a link to
+ * the web page `${PUBLIC_URL}/reset-password?token=...`. A reset ends the user's other sessions.
  */
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
@@ -12,11 +16,28 @@ import { createAuthMiddleware } from 'better-auth/api';
 import { eq } from 'drizzle-orm';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
+import { languageOf, translator } from '../lib/i18n';
+import type { OutgoingMail } from '../mail/mailer';
 import { account, profiles, session, user, verification } from '../db/schema';
+import { refuseDisabledSignIn } from '../modules/people/disabled-sign-in';
 
 export const MIN_PASSWORD_LENGTH = 8;
+export const RESET_PASSWORD_TOKEN_SECONDS = 60 * 60;
 
-export function createAuth(db: Database, config: Config) {
+export interface AuthMail {
+  /** Sends one message (bootstrap passes deps.mailer.send). */
+  sendMail: (mail: OutgoingMail) => Promise<unknown>;
+}
+
+/** The password-reset email, in the language the request asked in. */
+export function passwordResetMail(input: { to: string; name: string; link: string; acceptLanguage: string | null | undefined }): OutgoingMail {
+  const language = languageOf(input.acceptLanguage);
+  const t = translator(language);
+  const text = t('passwordResetMail.text', { name: input.name, link: input.link });
+  return { to: input.to, subject: t('passwordResetMail.subject'), text, template: 'password_reset', language };
+}
+
+export function createAuth(db: Database, config: Config, mail: AuthMail) {
   return betterAuth({
     appName: 'Tampa Same-Day Handyman',
     baseURL: config.publicUrl,
@@ -24,7 +45,20 @@ export function createAuth(db: Database, config: Config) {
     secret: config.authSecret,
     trustedOrigins: config.trustedOrigins,
     database: drizzleAdapter(db, { provider: 'pg', schema: { user, session, account, verification } }),
-    emailAndPassword: { enabled: true, minPasswordLength: MIN_PASSWORD_LENGTH, maxPasswordLength: 128, autoSignIn: true },
+    emailAndPassword: {
+      enabled: true,
+      minPasswordLength: MIN_PASSWORD_LENGTH,
+      maxPasswordLength: 128,
+      autoSignIn: true,
+      resetPasswordTokenExpiresIn: RESET_PASSWORD_TOKEN_SECONDS,
+      revokeSessionsOnPasswordReset: true,
+      sendResetPassword: async ({ user: recipient, token }, request) => {
+        const link = `${config.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
+        await mail.sendMail(
+          passwordResetMail({ to: recipient.email, name: recipient.name || recipient.email, link, acceptLanguage: request?.headers.get('accept-language') }),
+        );
+      },
+    },
     socialProviders: config.google ? { google: { clientId: config.google.clientId, clientSecret: config.google.clientSecret } } : {},
     // Our own limiter (auth/rate-limit.ts) answers 429 in the API's error shape.
     rateLimit: { enabled: false },
@@ -43,6 +77,7 @@ export function createAuth(db: Database, config: Config) {
       },
     },
     hooks: {
+      before: refuseDisabledSignIn(db),
       after: createAuthMiddleware(async (ctx) => {
         if (ctx.path !== '/sign-up/email') return;
         const created = ctx.context.newSession?.user;

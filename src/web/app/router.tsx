@@ -23,10 +23,9 @@ const workerPage = <T,>(page: () => Promise<T>) => withMessages(['staff', 'worke
 
 /** Routes owned by later issues: they render an honest "not available yet" page until then. */
 const LATER_ROUTES = [
-  '/terms', '/privacy', '/about', '/blog', '/blog/:slug', '/reset-password',
-  '/admin/login', '/admin/chats', '/admin/analytics', '/admin/users',
-  '/admin/worker-applications', '/admin/settings', '/admin/errors',
-  '/worker/enroll', '/settings',
+  '/terms', '/privacy', '/about', '/blog', '/blog/:slug',
+  '/admin/chats', '/admin/analytics',
+  '/admin/settings', '/admin/errors',
 ];
 
 export const webRoutes: RouteObject[] = [
@@ -38,6 +37,9 @@ export const webRoutes: RouteObject[] = [
     children: [
       { index: true, lazy: () => import('@/web/features/home/pages/home-page') },
       { path: 'auth', lazy: () => import('@/web/features/auth/pages/auth-page') },
+      { path: 'reset-password', lazy: () => import('@/web/features/auth/pages/reset-password-page') },
+      { path: 'settings', lazy: () => import('@/web/features/settings/pages/settings-page') },
+      { path: 'admin/login', lazy: () => import('@/web/features/admin-login/pages/admin-login-page') },
       { path: 'my-bookings', lazy: withMessages(['my-bookings', 'live-status'], () => import('@/web/features/my-bookings/pages/my-bookings-page')) },
       { path: 'book/:slug', lazy: withMessages('live-status', () => import('@/web/features/booking/pages/booking-page')) },
       { path: 'services/:slug/book', lazy: withMessages('live-status', () => import('@/web/features/booking/pages/booking-page')) },
@@ -49,6 +51,9 @@ export const webRoutes: RouteObject[] = [
       { path: 'worker', lazy: workerPage(() => import('@/web/features/worker/pages/worker-day-page')) },
       { path: 'worker/availability', lazy: workerPage(() => import('@/web/features/worker/pages/availability-page')) },
       { path: 'worker/settings', lazy: workerPage(() => import('@/web/features/worker/pages/worker-settings-page')) },
+      { path: 'worker/enroll', lazy: withMessages('staff', () => import('@/web/features/people/pages/enroll-page')) },
+      { path: 'admin/users', lazy: adminPage(() => import('@/web/features/people/pages/users-page')) },
+      { path: 'admin/worker-applications', lazy: adminPage(() => import('@/web/features/people/pages/worker-applications-page')) },
       ...LATER_ROUTES.map((path) => ({ path: path.slice(1), lazy: notAvailableYet })),
       { path: '*', lazy: () => import('@/web/features/shell/pages/not-found-page') },
     ],

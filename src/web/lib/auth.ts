@@ -15,9 +15,14 @@ export interface Me {
   role: Role | null;
 }
 
+/** How often the session is re-checked while signed in (issue 5: every 30 seconds). */
+export const SESSION_RECHECK_MS = 30_000;
+
 export const meQueryOptions = queryOptions({
   queryKey: ['me'],
   queryFn: () => apiFetch<Me>('/api/me'),
+  // An ended or expired session comes back as user null: the app then shows signed out, no error.
+  refetchInterval: (query) => (query.state.data?.user ? SESSION_RECHECK_MS : false),
 });
 
 /** The current user; `data.user` is null when signed out, `isPending` while loading. */
@@ -46,4 +51,40 @@ export async function signOut(queryClient: QueryClient): Promise<void> {
   await apiFetch('/api/auth/sign-out', { method: 'POST', body: {} });
   queryClient.removeQueries();
   queryClient.setQueryData<Me>(['me'], { user: null, profile: null, role: null });
+}
+
+/** The staff roles the admin side accepts (spec section 6). */
+export const isStaffRole = (role: Role | null | undefined): role is 'admin' | 'worker' => role === 'admin' || role === 'worker';
+
+export class AccessDeniedError extends Error {
+  constructor() {
+    super('access_denied');
+    this.name = 'AccessDeniedError';
+  }
+}
+
+/**
+ * The admin login (spec sections 4 and 6): signs in, reads the role from `me` (user_roles
+ * first, strongest role), and signs anyone who is not admin or worker out at once.
+ * @returns the staff role. @throws AccessDeniedError for other roles; ApiError from sign-in.
+ */
+export async function signInAsStaff(queryClient: QueryClient, input: { email: string; password: string }): Promise<'admin' | 'worker'> {
+  await apiFetch('/api/auth/sign-in/email', { method: 'POST', body: input });
+  const me = await queryClient.fetchQuery({ ...meQueryOptions, staleTime: 0 });
+  if (isStaffRole(me.role)) return me.role;
+  await signOut(queryClient).catch(() => {
+    // the cookie may already be gone; the cache is cleared either way below
+    queryClient.setQueryData<Me>(['me'], { user: null, profile: null, role: null });
+  });
+  throw new AccessDeniedError();
+}
+
+/** Asks for a password-reset email; the server answers the same whether the email exists or not. */
+export async function requestPasswordReset(email: string): Promise<void> {
+  await apiFetch('/api/auth/request-password-reset', { method: 'POST', body: { email } });
+}
+
+/** Sets a new password with the emailed token (single use, 1 hour). @throws ApiError invalid_token */
+export async function resetPassword(input: { token: string; newPassword: string }): Promise<void> {
+  await apiFetch('/api/auth/reset-password', { method: 'POST', body: input });
 }

@@ -5,3 +5,5 @@ export * from './catalog';
 export * from './bookings';
 export * from './payments';
 export * from './workers';
+export * from './people-admin';
+export * from './account';

@@ -8,6 +8,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { toast } from '@/web/lib/toast';
 import { z } from 'zod';
 import { Button } from '@/web/components/ui/button';
@@ -91,6 +92,9 @@ export function SignInForm({ onSuccess }: SignInFormProps) {
           {...register('password')}
         />
         <FieldError id={`${id}-password-error`} message={fieldMessage(errors.password?.message)} />
+        <Link to="/reset-password" className="self-end text-sm font-medium text-brand-700 underline">
+          {t('passwordReset.forgotLink')}
+        </Link>
       </div>
       <FormServerError message={serverError} />
       <Button type="submit" size="lg" disabled={isSubmitting} className="w-full">

@@ -57,4 +57,6 @@ export interface AdminWorker {
   timeOff: { id?: string; startsOn: string; endsOn: string; note?: string | null }[];
   todayJobs: number;
   completedJobs: number;
+  /** Average rating, null while there is none (shown as "—"). */
+  rating?: number | null;
 }

@@ -14,6 +14,7 @@ import { buttonVariants } from '@/web/components/ui/button';
 import { Card } from '@/web/components/ui/card';
 import { useMe } from '@/web/lib/auth';
 import { cn } from '@/web/lib/cn';
+import { GoogleSignInButton } from '../components/google-sign-in-button';
 import { redirectTarget } from '../redirect-target';
 
 const TABS = ['signIn', 'signUp'] as const;
@@ -67,6 +68,7 @@ export function Component() {
       <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">{t('auth.title')}</h1>
       <p className="mt-2 text-slate-700">{t('auth.intro')}</p>
       <Card className="mt-6 p-5 sm:p-6">
+        <GoogleSignInButton returnPath={redirectTarget(searchParams.get('redirect'))} />
         <div role="tablist" aria-label={t('auth.tabsLabel')} className="mb-5 grid grid-cols-2 gap-1 rounded-lg bg-slate-100 p-1">
           {TABS.map((key) => {
             const selected = tab === key;

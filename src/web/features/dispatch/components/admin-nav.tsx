@@ -1,4 +1,4 @@
-/** The admin pages this issue builds, as a row of links under the page title: the board and the workers. */
+/** The admin pages, as a row of links under the page title: the board, workers, users and worker applications. */
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
 import { cn } from '@/web/lib/cn';
@@ -22,6 +22,16 @@ export function AdminNav() {
         <li>
           <NavLink to="/admin/workers" className={linkClass}>
             {t('dispatch.nav.workers')}
+          </NavLink>
+        </li>
+        <li>
+          <NavLink to="/admin/users" className={linkClass}>
+            {t('people.nav.users')}
+          </NavLink>
+        </li>
+        <li>
+          <NavLink to="/admin/worker-applications" className={linkClass}>
+            {t('people.nav.applications')}
           </NavLink>
         </li>
       </ul>

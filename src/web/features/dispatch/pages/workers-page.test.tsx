@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
 import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockApi, renderPage } from '@/web/test/render-route';
 import { ADMIN } from '../testing/fixtures';
@@ -51,5 +52,27 @@ describe('the workers list', () => {
     const mia = (await screen.findByRole('heading', { name: 'Mia Chen' })).closest('article') as HTMLElement;
     expect(mia).toHaveTextContent('Inactive');
     expect(mia).toHaveTextContent('No hours set');
+  });
+
+  it('shows "—" without a rating and makes a worker inactive', async () => {
+    let active = true;
+    const bodies: unknown[] = [];
+    const worker = () => ({ id: 'w1', name: 'Luis Ortega', email: 'luis@example.com', phone: null, active, skills: ['painting'], weekly: [], timeOff: [], todayJobs: 0, completedJobs: 0, rating: null });
+    mockApi({
+      'GET /api/me': { body: ADMIN },
+      'GET /api/admin/workers': () => ({ body: { workers: [worker()] } }),
+      'PATCH /api/admin/workers/w1': (init) => {
+        bodies.push(JSON.parse(String(init?.body)));
+        active = false;
+        return { body: { id: 'w1', active } };
+      },
+    });
+    renderPage(<WorkersPage />, { path: '/admin/workers' });
+    const luis = (await screen.findByRole('heading', { name: 'Luis Ortega' })).closest('article') as HTMLElement;
+    expect(within(luis).getByText('Rating').nextElementSibling).toHaveTextContent('—');
+    await userEvent.setup().click(within(luis).getByRole('button', { name: 'Make inactive' }));
+    expect(await screen.findByText('Luis Ortega is inactive and gets no new jobs.')).toBeInTheDocument();
+    expect(bodies).toEqual([{ active: false }]);
+    expect(await within(luis).findByRole('button', { name: 'Make active' })).toBeInTheDocument();
   });
 });

@@ -1,15 +1,20 @@
 /**
- * /admin/workers: the workers, read-only (managing people is another issue): name and contact,
- * skills, active or not, today's jobs, completed jobs, and the weekly availability in Tampa time.
+ * /admin/workers: the workers: name and contact, skills, active or not (with a toggle: inactive
+ * workers get no new assignments), today's jobs, completed jobs, rating ("—" when none), and the
+ * weekly availability in Tampa time.
  */
 import { useTranslation } from 'react-i18next';
 import { LoadingScreen } from '@/web/components/layout/loading-screen';
 import { QueryErrorNotice, StaffGate } from '@/web/components/staff/staff-gate';
+import { Button } from '@/web/components/ui/button';
 import { Card } from '@/web/components/ui/card';
+import { ApiError } from '@/web/lib/api-client';
 import { cn } from '@/web/lib/cn';
 import { formatSlotDate } from '@/web/lib/format';
 import { formatPhoneForDisplay } from '@/web/lib/public-settings';
+import { toast } from '@/web/lib/toast';
 import { useWorkers } from '../api/get-workers';
+import { useSetWorkerActive } from '../api/set-worker-active';
 import { AdminNav } from '../components/admin-nav';
 import type { AdminWorker } from '../types';
 import { weeklySummary } from '../utils/weekly-summary';
@@ -63,9 +68,12 @@ function WorkerCard({ worker }: { worker: AdminWorker }) {
             <p className="break-all text-slate-600">{worker.email}</p>
             {worker.phone ? <p className="text-slate-600">{formatPhoneForDisplay(worker.phone)}</p> : null}
           </div>
-          <p className={cn('rounded-full px-3 py-1 text-sm font-semibold', worker.active ? 'bg-green-100 text-green-900' : 'bg-slate-200 text-slate-800')}>
-            {worker.active ? t('dispatch.workers.active') : t('dispatch.workers.inactive')}
-          </p>
+          <div className="flex flex-col items-end gap-2">
+            <p className={cn('rounded-full px-3 py-1 text-sm font-semibold', worker.active ? 'bg-green-100 text-green-900' : 'bg-slate-200 text-slate-800')}>
+              {worker.active ? t('dispatch.workers.active') : t('dispatch.workers.inactive')}
+            </p>
+            <ActiveToggle worker={worker} />
+          </div>
         </div>
         <dl className="grid gap-2 sm:grid-cols-2">
           <div>
@@ -80,6 +88,10 @@ function WorkerCard({ worker }: { worker: AdminWorker }) {
             <div>
               <dt className="font-medium text-slate-600">{t('dispatch.workers.completedJobs')}</dt>
               <dd className="text-lg font-semibold text-slate-900 tabular-nums">{worker.completedJobs}</dd>
+            </div>
+            <div>
+              <dt className="font-medium text-slate-600">{t('people.workers.rating')}</dt>
+              <dd className="text-lg font-semibold text-slate-900 tabular-nums">{worker.rating == null ? t('people.workers.noRating') : worker.rating.toFixed(1)}</dd>
             </div>
           </div>
           <div className="sm:col-span-2">
@@ -116,5 +128,29 @@ function WorkerCard({ worker }: { worker: AdminWorker }) {
         </dl>
       </article>
     </Card>
+  );
+}
+
+function ActiveToggle({ worker }: { worker: AdminWorker }) {
+  const { t } = useTranslation();
+  const setActive = useSetWorkerActive();
+  const next = !worker.active;
+  return (
+    <Button
+      variant="outline"
+      size="sm"
+      disabled={setActive.isPending}
+      onClick={() =>
+        setActive.mutate(
+          { id: worker.id, active: next },
+          {
+            onSuccess: () => toast.success(next ? t('people.workers.activated', { name: worker.name }) : t('people.workers.deactivated', { name: worker.name })),
+            onError: (error) => toast.error(error instanceof ApiError ? error.message : t('errors.generic')),
+          },
+        )
+      }
+    >
+      {worker.active ? t('people.workers.deactivate') : t('people.workers.activate')}
+    </Button>
   );
 }

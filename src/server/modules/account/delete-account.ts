@@ -1,0 +1,55 @@
+/**
+ * Deleting one's account (Settings, Account Security): refused while the customer has a booking
+ * that is not finished (pending, confirmed, en route, in progress) — those must be cancelled
+ * first. Otherwise the personal data goes: name, email, phone, saved addresses, preferences,
+ * unused test cards, roles, sessions and the password. The user row stays (bookings and the
+ * ledger point at it, for accounting) under a placeholder name and an unusable email, and the
+ * bookings keep their money and dates with the address street, contact phone and notes blanked.
+ */
+import { and, eq, inArray, notExists } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import {
+  account,
+  bookings,
+  notificationPreferences,
+  profiles,
+  savedAddresses,
+  session,
+  simulatedHolds,
+  simulatedPaymentMethods,
+  user,
+  userRoles,
+} from '../../db/schema';
+import { conflict } from '../../lib/errors';
+
+const UNFINISHED = ['pending', 'confirmed', 'en_route', 'in_progress'] as const;
+export const DELETED_NAME = 'Deleted user';
+
+/** @throws AppError 409 `upcoming_bookings` while an unfinished booking exists. */
+export async function deleteAccount(db: Database, userId: string, now: Date): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [open] = await tx
+      .select({ id: bookings.id })
+      .from(bookings)
+      .where(and(eq(bookings.customerId, userId), inArray(bookings.status, [...UNFINISHED])))
+      .limit(1);
+    if (open) throw conflict('upcoming_bookings', 'account.deleteHasBookings');
+
+    await tx.update(bookings).set({ street: '', unit: null, contactPhone: '', notes: null }).where(eq(bookings.customerId, userId));
+    await tx.delete(savedAddresses).where(eq(savedAddresses.userId, userId));
+    await tx.delete(notificationPreferences).where(eq(notificationPreferences.userId, userId));
+    await tx.delete(userRoles).where(eq(userRoles.userId, userId));
+    await tx
+      .delete(simulatedPaymentMethods)
+      .where(
+        and(
+          eq(simulatedPaymentMethods.ownerUserId, userId),
+          notExists(tx.select({ id: simulatedHolds.id }).from(simulatedHolds).where(eq(simulatedHolds.paymentMethodId, simulatedPaymentMethods.id))),
+        ),
+      );
+    await tx.update(profiles).set({ fullName: DELETED_NAME, phone: null, updatedAt: now }).where(eq(profiles.id, userId));
+    await tx.delete(session).where(eq(session.userId, userId));
+    await tx.delete(account).where(eq(account.userId, userId));
+    await tx.update(user).set({ name: DELETED_NAME, email: `deleted-${userId}@deleted.invalid`, image: null, updatedAt: now }).where(eq(user.id, userId));
+  });
+}

@@ -1,0 +1,39 @@
+/**
+ * `/api/admin/users` (admins only): `GET /?q=&page=&pageSize=`, `PATCH /:id/role` { role },
+ * `POST /:id/disable`, `POST /:id/enable`.
+ */
+import { Hono } from 'hono';
+import { z } from 'zod';
+import { requireRole } from '../../auth/session';
+import type { AppEnv } from '../../lib/app-env';
+import { parseInput, readJson } from '../../lib/validate';
+import { disableUser, enableUser, listUsers, setRole } from './admin-users.service';
+
+const listQuery = z.object({
+  q: z.string().max(200, { error: 'validation.tooLong' }).optional(),
+  page: z.coerce.number({ error: 'validation.invalid' }).int({ error: 'validation.invalid' }).min(1, { error: 'validation.invalid' }).default(1),
+  pageSize: z.coerce.number({ error: 'validation.invalid' }).int({ error: 'validation.invalid' }).min(1, { error: 'validation.invalid' }).max(100, { error: 'validation.invalid' }).default(20),
+});
+const roleSchema = z.object({ role: z.enum(['admin', 'worker', 'user'], { error: 'validation.invalid' }) });
+
+export const adminUsersRoutes = new Hono<AppEnv>()
+  .get('/', async (c) => {
+    await requireRole(c, 'admin');
+    return c.json(await listUsers(c.var.deps.db, parseInput(listQuery, c.req.query(), 'query')));
+  })
+  .patch('/:id/role', async (c) => {
+    const admin = await requireRole(c, 'admin');
+    const { role } = parseInput(roleSchema, await readJson(c.req.raw));
+    await setRole(c.var.deps.db, admin.id, c.req.param('id'), role);
+    return c.json({ id: c.req.param('id'), role });
+  })
+  .post('/:id/disable', async (c) => {
+    const admin = await requireRole(c, 'admin');
+    await disableUser(c.var.deps.db, admin.id, c.req.param('id'), c.var.deps.now());
+    return c.json({ id: c.req.param('id'), disabled: true });
+  })
+  .post('/:id/enable', async (c) => {
+    await requireRole(c, 'admin');
+    await enableUser(c.var.deps.db, c.req.param('id'));
+    return c.json({ id: c.req.param('id'), disabled: false });
+  });

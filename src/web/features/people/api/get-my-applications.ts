@@ -1,0 +1,16 @@
+/** `GET /api/worker-applications/mine`: the signed-in user's applications, newest first. */
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiFetch } from '@/web/lib/api-client';
+import type { WorkerApplication } from '../types';
+import { peopleKeys } from './keys';
+
+export function myApplicationsQueryOptions() {
+  return queryOptions({
+    queryKey: peopleKeys.myApplications(),
+    queryFn: async ({ signal }) => (await apiFetch<{ applications: WorkerApplication[] }>('/api/worker-applications/mine', { signal })).applications,
+  });
+}
+
+export function useMyApplications(enabled: boolean) {
+  return useQuery({ ...myApplicationsQueryOptions(), enabled });
+}

@@ -1,0 +1,45 @@
+/**
+ * /worker/enroll: a signed-in user applies to work with us; afterwards the page shows the
+ * application's status. A rejected applicant may apply again. Signed out -> a sign-in prompt.
+ */
+import { useTranslation } from 'react-i18next';
+import { LoadingScreen } from '@/web/components/layout/loading-screen';
+import { QueryErrorNotice, SignInPrompt } from '@/web/components/staff/staff-gate';
+import { Card } from '@/web/components/ui/card';
+import { useMe } from '@/web/lib/auth';
+import { useMyApplications } from '../api/get-my-applications';
+import { ApplicationForm } from '../components/application-form';
+import { ApplicationStatus } from '../components/application-status';
+
+export function Component() {
+  const { t } = useTranslation();
+  return (
+    <div className="mx-auto flex max-w-2xl flex-col gap-5 px-4 py-8">
+      <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">{t('people.enroll.title')}</h1>
+      <Enrollment />
+    </div>
+  );
+}
+
+function Enrollment() {
+  const { t } = useTranslation();
+  const me = useMe();
+  const applications = useMyApplications(Boolean(me.data?.user));
+  if (me.isPending) return <LoadingScreen />;
+  if (me.isError) return <QueryErrorNotice error={me.error} onRetry={() => void me.refetch()} />;
+  if (!me.data.user) return <SignInPrompt />;
+  if (applications.isPending) return <LoadingScreen />;
+  if (applications.isError) return <QueryErrorNotice error={applications.error} onRetry={() => void applications.refetch()} />;
+  const latest = applications.data[0];
+  return (
+    <>
+      {latest ? <ApplicationStatus application={latest} /> : <p className="text-slate-700">{t('people.enroll.intro')}</p>}
+      {!latest || latest.status === 'rejected' ? (
+        <Card className="p-6">
+          {latest ? <h2 className="mb-4 text-lg font-semibold text-slate-900">{t('people.enroll.applyAgain')}</h2> : null}
+          <ApplicationForm defaultName={me.data.profile?.full_name ?? me.data.user.name} />
+        </Card>
+      ) : null}
+    </>
+  );
+}

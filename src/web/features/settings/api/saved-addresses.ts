@@ -1,0 +1,49 @@
+/** `/api/account/addresses`: the caller's saved addresses (list, add, edit, set default, delete). */
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiFetch } from '@/web/lib/api-client';
+
+export interface SavedAddress {
+  id: string;
+  street: string;
+  unit: string | null;
+  city: string;
+  state: string;
+  zip: string;
+  is_default: boolean;
+}
+
+export interface AddressInput {
+  street: string;
+  unit?: string;
+  city: string;
+  state: string;
+  zip: string;
+  is_default?: boolean;
+}
+
+export const savedAddressesQueryOptions = queryOptions({
+  queryKey: ['account', 'addresses'],
+  queryFn: () => apiFetch<SavedAddress[]>('/api/account/addresses'),
+});
+
+export const useSavedAddresses = () => useQuery(savedAddressesQueryOptions);
+
+/** Add (no id) or edit (with id) an address; refreshes the list. */
+export function useSaveAddress() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, ...input }: Partial<AddressInput> & { id?: string }) =>
+      id
+        ? apiFetch<SavedAddress>(`/api/account/addresses/${encodeURIComponent(id)}`, { method: 'PATCH', body: input })
+        : apiFetch<SavedAddress>('/api/account/addresses', { method: 'POST', body: input }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: savedAddressesQueryOptions.queryKey }),
+  });
+}
+
+export function useDeleteAddress() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => apiFetch<SavedAddress[]>(`/api/account/addresses/${encodeURIComponent(id)}`, { method: 'DELETE' }),
+    onSuccess: (list) => queryClient.setQueryData(savedAddressesQueryOptions.queryKey, list),
+  });
+}

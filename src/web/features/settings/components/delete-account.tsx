@@ -1,0 +1,58 @@
+/**
+ * Settings, Account Security, delete account: typing DELETE enables the button; the server
+ * refuses while bookings are open (its message is shown). Afterwards the client forgets the
+ * user (as on sign-out) and goes home.
+ */
+import { useQueryClient } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { FormServerError, serverErrorMessage } from '@/web/components/auth/form-server-error';
+import { Button } from '@/web/components/ui/button';
+import { Input } from '@/web/components/ui/input';
+import { Label } from '@/web/components/ui/label';
+import { apiFetch } from '@/web/lib/api-client';
+import type { Me } from '@/web/lib/auth';
+import { toast } from '@/web/lib/toast';
+
+const CONFIRM_WORD = 'DELETE';
+
+export function DeleteAccount() {
+  const { t } = useTranslation();
+  const id = useId();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const [typed, setTyped] = useState('');
+  const [pending, setPending] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  const onDelete = async () => {
+    setError(null);
+    setPending(true);
+    try {
+      await apiFetch('/api/account', { method: 'DELETE', body: { confirm: typed } });
+      queryClient.removeQueries();
+      queryClient.setQueryData<Me>(['me'], { user: null, profile: null, role: null });
+      toast.success(t('settings.deleteAccount.done'));
+      void navigate('/', { replace: true });
+    } catch (caught) {
+      setError(serverErrorMessage(caught, t));
+      setPending(false);
+    }
+  };
+
+  return (
+    <div className="flex flex-col gap-3 rounded-md border border-red-200 p-4">
+      <h3 className="font-semibold text-red-900">{t('settings.deleteAccount.title')}</h3>
+      <p className="text-sm text-slate-700">{t('settings.deleteAccount.explain')}</p>
+      <div className="flex flex-col gap-1.5">
+        <Label htmlFor={`${id}-confirm`}>{t('settings.deleteAccount.confirmLabel', { word: CONFIRM_WORD })}</Label>
+        <Input id={`${id}-confirm`} autoComplete="off" value={typed} onChange={(event) => setTyped(event.target.value)} />
+      </div>
+      <FormServerError message={error} />
+      <Button variant="destructive" className="self-start" disabled={typed !== CONFIRM_WORD || pending} onClick={() => void onDelete()}>
+        {pending ? t('common.processing') : t('settings.deleteAccount.submit')}
+      </Button>
+    </div>
+  );
+}
