@@ -4,40 +4,12 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { BookingView } from '@/domain/booking-request';
 import { FakeEventSource, installFakeEventSource } from '@/web/test/fake-event-source';
 import { mockApi, renderPage } from '@/web/test/render-route';
+import { placedBooking } from '../testing/render';
 import { ConfirmationStep } from './confirmation-step';
 
 const ME = { user: { id: 'u1', email: 'ana@example.com', name: 'Ana' }, profile: null, role: 'user' };
 
-const BOOKING: BookingView = {
-  id: 'b1',
-  reference: 'TB-7K3M9Q',
-  service: 'tv-installation',
-  status: 'pending',
-  options: { service: 'tv-installation', screenSize: '56_65', bracket: 'none', wallRiskAccepted: true, limitationsAcknowledged: true },
-  address: { street: '401 Channelside Dr', unit: null, city: 'Tampa', state: 'FL', zip: '33602' },
-  contactPhone: '+18135550123',
-  notes: null,
-  scheduledStart: '2026-05-15T18:00:00.000Z',
-  scheduledEnd: '2026-05-15T19:00:00.000Z',
-  lineItems: [{ code: 'tv_installation', unit: 'job', quantity: 1, unitPriceCents: 4500, amountCents: 4500, taxCents: 338 }],
-  subtotalCents: 4500,
-  taxCents: 338,
-  totalCents: 4838,
-  payment: { status: 'authorized', amountHeldCents: 4838, cardBrand: 'visa', cardLast4: '4242', testMode: true },
-  money: { heldCents: 4838, capturedCents: 0, extraChargedCents: 0, refundedCents: 0, paidCents: 0 },
-  final: null,
-  cancellation: null,
-  canCancel: true,
-  canReschedule: true,
-  worker: null,
-  etaAt: null,
-  contactedAt: null,
-    acceptedAt: null,
-  enRouteAt: null,
-  startedAt: null,
-  completedAt: null,
-  createdAt: '2026-05-15T14:00:00.000Z',
-};
+const BOOKING = placedBooking();
 
 describe('the confirmation step, following its booking', () => {
   beforeEach(() => {

@@ -3,6 +3,8 @@
  * client without retries, a memory router, i18n in English) and a fake API answering fetch by
  * "METHOD /path" (query strings ignored), recording each call for assertions.
  */
+import type { BookingView } from '@/domain/booking-request';
+import { bookingView } from '@/web/test/booking-view';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
@@ -71,3 +73,15 @@ export const TEST_SETTINGS: PublicSettings = {
   slotRules: { openMinute: 480, closeMinute: 1200, stepMinutes: 30, leadMinutes: 120, daysAhead: 14 },
   cancellationPolicy: DEFAULT_CANCELLATION_POLICY,
 };
+
+/** The booking the flow's tests place: a 56-65" TV at 401 Channelside Dr, 2:00-3:00 PM Tampa time. */
+export function placedBooking(overrides: Partial<BookingView> = {}): BookingView {
+  return bookingView({
+    options: { service: 'tv-installation', screenSize: '56_65', bracket: 'none', wallRiskAccepted: true, limitationsAcknowledged: true },
+    address: { street: '401 Channelside Dr', unit: null, city: 'Tampa', state: 'FL', zip: '33602' },
+    scheduledStart: '2026-05-15T18:00:00.000Z',
+    scheduledEnd: '2026-05-15T19:00:00.000Z',
+    createdAt: '2026-05-15T14:00:00.000Z',
+    ...overrides,
+  });
+}
