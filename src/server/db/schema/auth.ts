@@ -3,7 +3,17 @@
  * documented core schema (better-auth.com/docs/concepts/database#core-schema). The JS keys are
  * what the Drizzle adapter looks up; the SQL names are plural and snake_case.
  */
-import { boolean, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, index, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+
+/**
+ * Spec section 3 "user_metadata with full_name and role". Written only by the server (sign-up
+ * copies the full name; `user:create` and imported accounts may carry a role); Better Auth does
+ * not know the column, so no sign-up or update request can set it.
+ */
+export interface UserMetadata {
+  full_name?: string;
+  role?: string;
+}
 
 export const user = pgTable('users', {
   id: text('id').primaryKey(),
@@ -11,6 +21,7 @@ export const user = pgTable('users', {
   email: text('email').notNull().unique(),
   emailVerified: boolean('email_verified').notNull().default(false),
   image: text('image'),
+  userMetadata: jsonb('user_metadata').$type<UserMetadata>().notNull().default({}),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
