@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { userRoles } from '../db/schema';
+import { eq } from 'drizzle-orm';
+import { user, userRoles } from '../db/schema';
 import { createTestApp, databaseKind, sessionCookie, type TestApp } from '../test/test-app';
 
 describe(`accounts (${databaseKind})`, () => {
@@ -63,6 +64,48 @@ describe(`accounts (${databaseKind})`, () => {
     expect((await me(cookie)).role).toBe('worker');
     await t.deps.db.insert(userRoles).values({ userId, role: 'admin' });
     expect((await me(cookie)).role).toBe('admin');
+  });
+
+  describe('role in user metadata (spec section 6: user_roles first, then the metadata, default user)', () => {
+    const adminSession = async (cookie: string) => t.request('/api/admin/session', { cookie });
+    const setMetadata = (userId: string, metadata: Record<string, string>) => t.deps.db.update(user).set({ userMetadata: metadata }).where(eq(user.id, userId));
+
+    it('uses the metadata role when the user has no user_roles row, and the admin side accepts it', async () => {
+      const { cookie, userId } = await t.signUp();
+      await setMetadata(userId, { full_name: 'Imported Worker', role: 'worker' });
+      expect((await me(cookie)).role).toBe('worker');
+      const staff = await adminSession(cookie);
+      expect(staff.status).toBe(200);
+      expect(await staff.json()).toMatchObject({ id: userId, role: 'worker' });
+    });
+
+    it('lets a user_roles row win over the metadata, even a weaker one', async () => {
+      const { cookie, userId } = await t.signUp();
+      await setMetadata(userId, { role: 'admin' });
+      await t.deps.db.insert(userRoles).values({ userId, role: 'user' });
+      expect((await me(cookie)).role).toBe('user');
+      expect((await adminSession(cookie)).status).toBe(403);
+    });
+
+    it('ignores an unknown metadata role', async () => {
+      const { cookie, userId } = await t.signUp();
+      await setMetadata(userId, { role: 'superuser' });
+      expect((await me(cookie)).role).toBe('user');
+      expect((await adminSession(cookie)).status).toBe(403);
+    });
+
+    it('cannot be set by the person signing up, and holds the full name they gave', async () => {
+      const response = await t.request('/api/auth/sign-up/email', {
+        method: 'POST',
+        json: { email: 'sneaky@example.com', password: 'correct-horse-9', name: 'Sneaky Pete', role: 'admin', userMetadata: { role: 'admin' }, user_metadata: { role: 'admin' } },
+      });
+      expect(response.status).toBe(200);
+      const cookie = sessionCookie(response);
+      expect((await me(cookie)).role).toBe('user');
+      expect((await adminSession(cookie)).status).toBe(403);
+      const [row] = await t.deps.db.select({ metadata: user.userMetadata }).from(user).where(eq(user.email, 'sneaky@example.com'));
+      expect(row.metadata).toEqual({ full_name: 'Sneaky Pete' });
+    });
   });
 });
 

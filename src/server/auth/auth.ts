@@ -19,7 +19,7 @@ import type { Database } from '../db/client';
 import { languageOf, translator } from '../lib/i18n';
 import type { OutgoingMail } from '../mail/mailer';
 import { account, profiles, session, user, verification } from '../db/schema';
-import { refuseDisabledSignIn } from '../modules/people/disabled-sign-in';
+import { refuseDisabledSession } from '../modules/people/disabled-sign-in';
 
 export const MIN_PASSWORD_LENGTH = 8;
 export const RESET_PASSWORD_TOKEN_SECONDS = 60 * 60;
@@ -71,13 +71,17 @@ export function createAuth(db: Database, config: Config, mail: AuthMail) {
         create: {
           before: async (newUser) => ({ data: { ...newUser, name: newUser.name?.trim() || newUser.email } }),
           after: async (created) => {
-            await db.insert(profiles).values({ id: created.id, fullName: created.name?.trim() || created.email }).onConflictDoNothing();
+            const fullName = created.name?.trim() || created.email;
+            await db.insert(profiles).values({ id: created.id, fullName }).onConflictDoNothing();
+            await db.update(user).set({ userMetadata: { full_name: fullName } }).where(eq(user.id, created.id));
           },
         },
       },
+      session: {
+        create: { before: refuseDisabledSession(db) },
+      },
     },
     hooks: {
-      before: refuseDisabledSignIn(db),
       after: createAuthMiddleware(async (ctx) => {
         if (ctx.path !== '/sign-up/email') return;
         const created = ctx.context.newSession?.user;

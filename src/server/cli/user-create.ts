@@ -2,14 +2,16 @@
  * `npm run user:create -- --email E --password P --role admin|worker|user --name N`: creates an
  * account from the command line (how the first admin is made). A worker starts with all three
  * skills and the business hours every day as availability. Uses the same database settings
- * as the server (stop a running server first when on the embedded database).
+ * as the server (stop a running server first when on the embedded database). The role is
+ * written to user_roles and to the user's metadata (auth/roles.ts).
  */
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
 import { loadConfig } from '../config';
 import { startRuntime } from '../bootstrap';
 import { createLogger } from '../lib/logger';
-import { userRoles } from '../db/schema';
+import { eq } from 'drizzle-orm';
+import { user, userRoles } from '../db/schema';
 import { makeWorker } from '../modules/workers/worker-defaults';
 
 const argsSchema = z.object({
@@ -34,6 +36,9 @@ async function main() {
   const runtime = await startRuntime(loadConfig(), undefined, { logger: createLogger('warn') });
   try {
     const result = await runtime.deps.auth.api.signUpEmail({ body: { email: args.email, password: args.password, name: args.name?.trim() || args.email } });
+    const fullName = result.user.name;
+    // the metadata carries the role too (spec section 3); user_roles stays the first source
+    await runtime.deps.db.update(user).set({ userMetadata: { full_name: fullName, role: args.role } }).where(eq(user.id, result.user.id));
     if (args.role === 'worker') await makeWorker(runtime.deps.db, result.user.id);
     else if (args.role !== 'user') await runtime.deps.db.insert(userRoles).values({ userId: result.user.id, role: args.role }).onConflictDoNothing();
     console.log(`Created ${args.role} ${args.email} (id ${result.user.id}).`);

@@ -7,7 +7,7 @@ import { and, asc, count, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm'
 import type { Database } from '../../db/client';
 import { bookings, disabledUsers, session, user, userRoles, workerProfiles } from '../../db/schema';
 import { notFound, ruleBroken } from '../../lib/errors';
-import type { Role } from '../../auth/roles';
+import { resolvedRole, type Role } from '../../auth/roles';
 import { makeWorker } from '../workers/worker-defaults';
 
 export interface UserListQuery {
@@ -22,7 +22,7 @@ export async function listUsers(db: Database, query: UserListQuery) {
   const where = pattern ? or(ilike(user.name, pattern), ilike(user.email, pattern)) : undefined;
   const [{ total }] = await db.select({ total: count() }).from(user).where(where);
   const rows = await db
-    .select({ id: user.id, name: user.name, email: user.email, createdAt: user.createdAt, disabledAt: disabledUsers.disabledAt })
+    .select({ id: user.id, name: user.name, email: user.email, createdAt: user.createdAt, disabledAt: disabledUsers.disabledAt, role: resolvedRole })
     .from(user)
     .leftJoin(disabledUsers, eq(disabledUsers.userId, user.id))
     .where(where)
@@ -30,16 +30,15 @@ export async function listUsers(db: Database, query: UserListQuery) {
     .limit(query.pageSize)
     .offset((query.page - 1) * query.pageSize);
   const ids = rows.map((r) => r.id);
-  const [roles, counts] = await Promise.all([
-    ids.length ? db.select({ userId: userRoles.userId, role: userRoles.role }).from(userRoles).where(inArray(userRoles.userId, ids)).orderBy(asc(userRoles.role)) : [],
-    ids.length ? db.select({ customerId: bookings.customerId, n: sql<number>`count(*)::int` }).from(bookings).where(inArray(bookings.customerId, ids)).groupBy(bookings.customerId) : [],
-  ]);
+  const counts = ids.length
+    ? await db.select({ customerId: bookings.customerId, n: sql<number>`count(*)::int` }).from(bookings).where(inArray(bookings.customerId, ids)).groupBy(bookings.customerId)
+    : [];
   const users = rows.map((r) => ({
     id: r.id,
     name: r.name,
     email: r.email,
     joinedAt: r.createdAt,
-    role: (roles.find((x) => x.userId === r.id)?.role ?? 'user') as Role,
+    role: r.role,
     bookingsCount: counts.find((x) => x.customerId === r.id)?.n ?? 0,
     disabled: r.disabledAt !== null,
   }));
@@ -90,8 +89,3 @@ export async function isDisabled(db: Database, userId: string): Promise<boolean>
   return Boolean(row);
 }
 
-/** Whether the account with this email is disabled (sign-in refusal). */
-export async function isDisabledEmail(db: Database, email: string): Promise<boolean> {
-  const [row] = await db.select({ userId: disabledUsers.userId }).from(disabledUsers).innerJoin(user, eq(user.id, disabledUsers.userId)).where(and(eq(user.email, email.trim().toLowerCase())));
-  return Boolean(row);
-}
