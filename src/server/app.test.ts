@@ -31,6 +31,12 @@ describe(`app (${databaseKind})`, () => {
     expect(response.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
   });
 
+  it('keeps the Google Maps script out of the CSP while no Maps key is set', async () => {
+    const csp = (await t.request('/api/health')).headers.get('content-security-policy') ?? '';
+    expect(csp).not.toContain('maps.googleapis.com');
+    expect(csp).not.toContain('maps.gstatic.com');
+  });
+
   it('serves the public settings with the seeded services, tax rate and test-mode payments', async () => {
     const body = await (await t.request('/api/settings/public')).json();
     expect(body.services).toEqual([
@@ -48,6 +54,22 @@ describe(`app (${databaseKind})`, () => {
     const response = await t.request('/api/bookings', { method: 'POST', cookie, headers: { 'Idempotency-Key': 'malformed-1', 'Content-Type': 'application/json' }, body: '{not json' });
     expect(response.status).toBe(400);
     expect((await response.json()).code).toBe('validation_failed');
+  });
+});
+
+describe('address autocomplete with a Google Maps key', () => {
+  it('lets the browser load the Maps script and reach its APIs and images', async () => {
+    const withMaps = await createTestApp({ env: { VITE_GOOGLE_MAPS_API_KEY: 'maps-test-key' } });
+    try {
+      const csp = (await withMaps.request('/api/health')).headers.get('content-security-policy') ?? '';
+      const directive = (name: string) => csp.split(';').map((d) => d.trim()).find((d) => d.startsWith(`${name} `)) ?? '';
+      expect(directive('script-src')).toBe("script-src 'self' https://maps.googleapis.com");
+      expect(directive('connect-src')).toContain('https://maps.googleapis.com https://maps.gstatic.com');
+      expect(directive('img-src')).toContain('https://maps.googleapis.com https://maps.gstatic.com');
+      expect(csp).not.toContain('maps-test-key');
+    } finally {
+      await withMaps.close();
+    }
   });
 });
 

@@ -42,6 +42,8 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   const app = new Hono<AppEnv>();
   // Stripe.js and its 3-D Secure frames (docs.stripe.com/security/guide, "Content Security Policy")
   const stripe = deps.config.stripe !== null;
+  // The Maps JavaScript API for address autocomplete (developers.google.com/maps/documentation/javascript/content-security-policy)
+  const maps = deps.config.googleMaps;
 
   app.use('*', async (c, next) => {
     c.set('deps', deps);
@@ -57,13 +59,13 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
     secureHeaders({
       contentSecurityPolicy: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", ...(stripe ? ['https://js.stripe.com'] : [])],
-        // sonner and Radix set inline styles at run time
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        connectSrc: ["'self'", ...(stripe ? ['https://api.stripe.com'] : [])],
+        scriptSrc: ["'self'", ...(stripe ? ['https://js.stripe.com'] : []), ...(maps ? ['https://maps.googleapis.com'] : [])],
+        // sonner and Radix set inline styles at run time; the Maps suggestions list asks for its Roboto font
+        styleSrc: ["'self'", "'unsafe-inline'", ...(maps ? ['https://fonts.googleapis.com'] : [])],
+        imgSrc: ["'self'", 'data:', 'blob:', ...(maps ? ['https://maps.googleapis.com', 'https://maps.gstatic.com'] : [])],
+        connectSrc: ["'self'", ...(stripe ? ['https://api.stripe.com'] : []), ...(maps ? ['https://maps.googleapis.com', 'https://maps.gstatic.com'] : [])],
         ...(stripe ? { frameSrc: ['https://js.stripe.com', 'https://hooks.stripe.com'] } : {}),
-        fontSrc: ["'self'"],
+        fontSrc: ["'self'", ...(maps ? ['https://fonts.gstatic.com'] : [])],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
         formAction: ["'self'"],

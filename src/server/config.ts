@@ -32,6 +32,7 @@ const envSchema = z.object({
   STRIPE_SECRET_KEY: optionalString,
   VITE_STRIPE_PUBLISHABLE_KEY: optionalString,
   STRIPE_WEBHOOK_SECRET: optionalString,
+  VITE_GOOGLE_MAPS_API_KEY: optionalString,
   STRIPE_API_BASE: optionalString.pipe(z.url({ protocol: /^https?$/, error: 'must be a URL such as http://127.0.0.1:12111' }).optional()),
   SMTP_URL: optionalString.pipe(z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL such as smtps://user:password@smtp.example.com:465' }).optional()),
   MAIL_FROM: z.string().trim().min(3).default('Tampa Same-Day Handyman <bookings@tampahandyman.example>'),
@@ -67,6 +68,8 @@ export interface Config {
     /** Tests only: the fake Stripe server's origin. */
     apiBase: string | null;
   } | null;
+  /** The browser's Google Maps key (address autocomplete) is set: the CSP lets the Maps script in. */
+  googleMaps: boolean;
   /** Mail goes over SMTP when `smtpUrl` is set; otherwise into the dev outbox (mail_outbox, transport 'dev'). */
   mail: { smtpUrl: string | null; from: string; operationsEmail: string };
   /** SMS through Twilio's REST API when all three variables are set; null: no SMS. */
@@ -135,6 +138,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       e.STRIPE_SECRET_KEY && e.VITE_STRIPE_PUBLISHABLE_KEY
         ? { secretKey: e.STRIPE_SECRET_KEY, publishableKey: e.VITE_STRIPE_PUBLISHABLE_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET ?? null, apiBase: e.STRIPE_API_BASE ?? null }
         : null,
+    googleMaps: Boolean(e.VITE_GOOGLE_MAPS_API_KEY),
     mail: { smtpUrl: e.SMTP_URL ?? null, from: e.MAIL_FROM, operationsEmail: e.OPERATIONS_EMAIL },
     twilio:
       e.TWILIO_ACCOUNT_SID && e.TWILIO_AUTH_TOKEN && e.TWILIO_FROM_NUMBER

@@ -14,7 +14,7 @@ import { buttonVariants } from '@/web/components/ui/button';
 import { Card } from '@/web/components/ui/card';
 import { useMe } from '@/web/lib/auth';
 import { cn } from '@/web/lib/cn';
-import { GoogleSignInButton } from '../components/google-sign-in-button';
+import { GoogleSignInButton } from '@/web/components/auth/google-sign-in-button';
 import { redirectTarget } from '../redirect-target';
 
 const TABS = ['signIn', 'signUp'] as const;
@@ -68,6 +68,7 @@ export function Component() {
       <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">{t('auth.title')}</h1>
       <p className="mt-2 text-slate-700">{t('auth.intro')}</p>
       <Card className="mt-6 p-5 sm:p-6">
+        <GoogleSignInError code={searchParams.get('error')} />
         <GoogleSignInButton returnPath={redirectTarget(searchParams.get('redirect'))} />
         <div role="tablist" aria-label={t('auth.tabsLabel')} className="mb-5 grid grid-cols-2 gap-1 rounded-lg bg-slate-100 p-1">
           {TABS.map((key) => {
@@ -102,5 +103,16 @@ export function Component() {
         </div>
       </Card>
     </div>
+  );
+}
+
+/** Why Google sign-in sent the user back here (`?error=` from Better Auth's callback). */
+function GoogleSignInError({ code }: { code: string | null }) {
+  const { t } = useTranslation();
+  if (!code) return null;
+  return (
+    <p role="alert" className="mb-4 rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-800">
+      {code === 'ACCOUNT_DISABLED' ? t('peopleErrors.accountDisabled') : t('googleSignIn.failed')}
+    </p>
   );
 }

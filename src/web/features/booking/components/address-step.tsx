@@ -3,11 +3,13 @@
  * for the technician, checked with the domain schemas; the ZIP must be inside the service area
  * (public settings) before the customer moves on. Shows the chosen time to confirm the schedule.
  */
+import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { isInServiceArea } from '@/domain/service-area';
 import { Button } from '@/web/components/ui/button';
 import { formatTampaDateTime } from '@/web/lib/format';
+import { usePlacesAutocomplete, withInputRef } from '@/web/lib/use-places-autocomplete';
 import type { AddressValues } from '../hooks/use-booking-draft';
 import { useMessageText } from '../hooks/use-message-text';
 import { useStepForm, type StepFormOptions } from '../hooks/use-step-form';
@@ -32,8 +34,15 @@ export interface AddressStepProps extends StepFormOptions<AddressStepValues> {
 export function AddressStep({ startAt, serviceAreaZips, onChangeTime, onSubmit, onBack, ...formOptions }: AddressStepProps) {
   const { t, i18n } = useTranslation();
   const text = useMessageText();
-  const { register, handleSubmit, setError, formState: { errors } } =
+  const { register, handleSubmit, setError, setValue, formState: { errors } } =
     useStepForm<AddressStepValues, z.output<typeof addressStepSchema>>(addressStepSchema, formOptions);
+  const streetInput = useRef<HTMLInputElement | null>(null);
+  // A chosen Google Places suggestion fills the address (the unit stays as typed).
+  usePlacesAutocomplete(streetInput, (place) => {
+    for (const field of ['street', 'city', 'state', 'zip'] as const) {
+      if (place[field]) setValue(`address.${field}`, place[field], { shouldValidate: true, shouldDirty: true });
+    }
+  });
 
   const submit = handleSubmit(({ address }) => {
     if (!isInServiceArea(address.zip, serviceAreaZips)) {
@@ -59,7 +68,7 @@ export function AddressStep({ startAt, serviceAreaZips, onChangeTime, onSubmit, 
         <legend className="mb-3 text-base font-semibold text-slate-900">{t('booking.address.legend')}</legend>
         <TextField
           id="address-street" className="sm:col-span-4" autoComplete="address-line1"
-          label={t('booking.address.street')} registration={register('address.street')} error={text(errors.address?.street?.message)}
+          label={t('booking.address.street')} registration={withInputRef(register('address.street'), streetInput)} error={text(errors.address?.street?.message)}
         />
         <TextField
           id="address-unit" className="sm:col-span-2" autoComplete="address-line2" optional

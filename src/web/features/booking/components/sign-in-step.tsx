@@ -1,10 +1,13 @@
 /**
  * Step 5, Sign In: shown only to signed-out customers (the flow skips it otherwise). Sign in or
  * create an account right here; the draft stays in session storage, so nothing is lost.
- * "Continue" while signed out explains that signing in is required.
+ * "Continue" while signed out explains that signing in is required. "Continue with Google" (when
+ * configured) comes back to this page, and the draft resumes after the Sign In step.
  */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
+import { GoogleSignInButton } from '@/web/components/auth/google-sign-in-button';
 import { SignInForm } from '@/web/components/auth/sign-in-form';
 import { SignUpForm } from '@/web/components/auth/sign-up-form';
 import { Button } from '@/web/components/ui/button';
@@ -22,6 +25,7 @@ export function SignInStep({ signedIn, onSignedIn, onBack }: SignInStepProps) {
   const { t } = useTranslation();
   const [mode, setMode] = useState<'signIn' | 'signUp'>('signIn');
   const [showRequired, setShowRequired] = useState(false);
+  const location = useLocation();
 
   function proceed() {
     if (signedIn) return onSignedIn();
@@ -30,6 +34,7 @@ export function SignInStep({ signedIn, onSignedIn, onBack }: SignInStepProps) {
 
   return (
     <div className="space-y-6">
+      <GoogleSignInButton returnPath={`${location.pathname}${location.search}`} />
       <div className="grid grid-cols-2 gap-1 rounded-lg bg-slate-100 p-1" role="group" aria-label={t('booking.signIn.modeLabel')}>
         {(['signIn', 'signUp'] as const).map((key) => (
           <Button

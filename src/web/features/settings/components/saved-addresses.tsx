@@ -3,7 +3,7 @@
  * city, state, ZIP; the server checks the service area), set default, delete.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
@@ -16,6 +16,7 @@ import { Input } from '@/web/components/ui/input';
 import { Label } from '@/web/components/ui/label';
 import { ApiError } from '@/web/lib/api-client';
 import { toast } from '@/web/lib/toast';
+import { usePlacesAutocomplete, withInputRef } from '@/web/lib/use-places-autocomplete';
 import { useDeleteAddress, useSaveAddress, useSavedAddresses, type SavedAddress } from '../api/saved-addresses';
 
 const FIELDS = ['street', 'unit', 'city', 'state', 'zip'] as const;
@@ -101,10 +102,19 @@ function AddressForm({ address, onDone }: { address: SavedAddress | null; onDone
     register,
     handleSubmit,
     setError,
+    setValue,
     formState: { errors, isSubmitting },
   } = useForm<z.input<typeof addressSchema>, unknown, z.output<typeof addressSchema>>({
     resolver: zodResolver(addressSchema),
     defaultValues: { street: address?.street ?? '', unit: address?.unit ?? '', city: address?.city ?? 'Tampa', state: address?.state ?? 'FL', zip: address?.zip ?? '' },
+  });
+
+  const streetInput = useRef<HTMLInputElement | null>(null);
+  // A chosen Google Places suggestion fills the address (the unit stays as typed).
+  usePlacesAutocomplete(streetInput, (place) => {
+    for (const field of ['street', 'city', 'state', 'zip'] as const) {
+      if (place[field]) setValue(field, place[field], { shouldValidate: true, shouldDirty: true });
+    }
   });
 
   const onSubmit = handleSubmit(async (values) => {
@@ -137,7 +147,7 @@ function AddressForm({ address, onDone }: { address: SavedAddress | null; onDone
             inputMode={field === 'zip' ? 'numeric' : undefined}
             aria-invalid={errors[field] ? true : undefined}
             aria-describedby={errors[field] ? `${id}-${field}-error` : undefined}
-            {...register(field)}
+            {...(field === 'street' ? withInputRef(register(field), streetInput) : register(field))}
           />
           <FieldError id={`${id}-${field}-error`} message={errors[field]?.message ? t(errors[field].message) : null} />
         </div>

@@ -1,7 +1,9 @@
 /**
  * "Continue with Google": shown only when the server has Google configured (public settings
  * `googleSignIn`). Asks Better Auth for Google's authorization URL with callbackURL = this
- * site's origin plus the path the user came from, then goes there.
+ * site's origin plus the path the user came from (spec section 7), then goes there. When Google
+ * sign-in fails (a disabled account, a cancelled consent), Better Auth sends the browser to
+ * `/auth?redirect=<that path>&error=<code>`, where the auth page says why.
  */
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -28,7 +30,11 @@ export function GoogleSignInButton({ returnPath }: { returnPath: string }) {
     try {
       const { url } = await apiFetch<{ url: string }>('/api/auth/sign-in/social', {
         method: 'POST',
-        body: { provider: 'google', callbackURL: `${window.location.origin}${returnPath}` },
+        body: {
+          provider: 'google',
+          callbackURL: `${window.location.origin}${returnPath}`,
+          errorCallbackURL: `${window.location.origin}/auth?redirect=${encodeURIComponent(returnPath)}`,
+        },
       });
       window.location.assign(url);
     } catch (caught) {
