@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { user, userRoles } from '../db/schema';
 import { createTestApp, databaseKind, sessionCookie, type TestApp } from '../test/test-app';
@@ -27,7 +27,7 @@ describe(`accounts (${databaseKind})`, () => {
   });
 
   it('answers nulls to a signed-out caller', async () => {
-    expect(await me()).toEqual({ user: null, profile: null, role: null });
+    expect(await me()).toEqual({ user: null, profile: null, role: null, session: null });
   });
 
   it('signs in, and signs out so the session no longer works', async () => {
@@ -56,6 +56,39 @@ describe(`accounts (${databaseKind})`, () => {
     const again = await t.request('/api/auth/sign-up/email', { method: 'POST', json: { email: 'taken@example.com', password: 'another-pass-1', name: 'x' } });
     expect(again.status).toBe(422);
     expect((await again.json()).details.email).toMatch(/already exists/);
+  });
+
+  describe('session clock (Unix seconds) and refresh before expiry', () => {
+    afterEach(() => vi.useRealTimers());
+    const DAY = 24 * 60 * 60;
+
+    it('tells the browser when the session ends and from when to renew it; only get-session renews it, with a new cookie', async () => {
+      vi.useFakeTimers({ toFake: ['Date'], now: new Date('2026-11-21T15:00:00Z') });
+      const { cookie } = await t.signUp();
+      const start = Math.floor(Date.now() / 1000);
+      const first = (await me(cookie)).session;
+      expect(first.expires_at).toBeGreaterThanOrEqual(start + 7 * DAY - 5);
+      expect(first.expires_at).toBeLessThanOrEqual(start + 7 * DAY);
+      expect(first.refresh_at).toBe(first.expires_at - 7 * DAY + DAY);
+
+      // two days later: /api/me alone does not move the expiry (the cookie could not follow)
+      vi.setSystemTime(new Date('2026-11-23T15:00:00Z'));
+      expect((await me(cookie)).session).toEqual(first);
+
+      const renewed = await t.request('/api/auth/get-session', { cookie });
+      expect(renewed.status).toBe(200);
+      const setCookie = renewed.headers.getSetCookie().join();
+      expect(setCookie).toMatch(/session_token=[^;]+/);
+      expect(setCookie).toMatch(/Max-Age=604800/);
+      const after = (await me(cookie)).session;
+      expect(after.expires_at).toBeGreaterThanOrEqual(first.expires_at + 2 * DAY - 5);
+
+      // past the expiry the session is gone: signed out, no error
+      vi.setSystemTime(new Date(after.expires_at * 1000 + 1000));
+      const response = await t.request('/api/me', { cookie });
+      expect(response.status).toBe(200);
+      expect(await response.json()).toEqual({ user: null, profile: null, role: null, session: null });
+    });
   });
 
   it('uses the strongest role a user holds (first in enum order admin, worker, user)', async () => {

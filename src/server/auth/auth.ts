@@ -23,6 +23,14 @@ import { refuseDisabledSession } from '../modules/people/disabled-sign-in';
 
 export const MIN_PASSWORD_LENGTH = 8;
 export const RESET_PASSWORD_TOKEN_SECONDS = 60 * 60;
+/** A session lasts 7 days from its last refresh (Better Auth's default, made explicit). */
+export const SESSION_LIFETIME_SECONDS = 7 * 24 * 60 * 60;
+/**
+ * A session older than this is refreshed (new expiry, new cookie) by `GET /api/auth/get-session`,
+ * which the browser calls when /api/me says the refresh is due (web/lib/auth.ts). Other
+ * requests never refresh: the cookie's lifetime must move with the session's.
+ */
+export const SESSION_REFRESH_AGE_SECONDS = 24 * 60 * 60;
 
 export interface AuthMail {
   /** Sends one message (bootstrap passes deps.mailer.send). */
@@ -45,6 +53,7 @@ export function createAuth(db: Database, config: Config, mail: AuthMail) {
     secret: config.authSecret,
     trustedOrigins: config.trustedOrigins,
     database: drizzleAdapter(db, { provider: 'pg', schema: { user, session, account, verification } }),
+    session: { expiresIn: SESSION_LIFETIME_SECONDS, updateAge: SESSION_REFRESH_AGE_SECONDS },
     emailAndPassword: {
       enabled: true,
       minPasswordLength: MIN_PASSWORD_LENGTH,

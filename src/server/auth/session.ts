@@ -1,6 +1,6 @@
 /**
  * Puts the caller's Better Auth session on the request context (`c.var.user`, null when signed
- * out) and offers `requireUser` for routes that need one (401 `unauthenticated` otherwise).
+ * out; `c.var.sessionExpiresAt`) and offers `requireUser` for routes that need one (401 `unauthenticated` otherwise).
  */
 import type { Context, MiddlewareHandler } from 'hono';
 import { forbidden, unauthenticated } from '../lib/errors';
@@ -9,8 +9,11 @@ import { roleOf, type Role } from './roles';
 
 export function sessionMiddleware(): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    const result = await c.var.deps.auth.api.getSession({ headers: c.req.raw.headers });
+    // Never refreshed here: a refresh must also renew the cookie, which only the browser's own
+    // call to /api/auth/get-session does (see SESSION_REFRESH_AGE_SECONDS).
+    const result = await c.var.deps.auth.api.getSession({ headers: c.req.raw.headers, query: { disableRefresh: true } });
     c.set('user', result ? { id: result.user.id, email: result.user.email, name: result.user.name } : null);
+    c.set('sessionExpiresAt', result ? new Date(result.session.expiresAt) : null);
     await next();
   };
 }

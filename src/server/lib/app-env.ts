@@ -32,6 +32,8 @@ export interface AppEnv {
   Variables: {
     deps: AppDeps;
     user: { id: string; email: string; name: string } | null;
+    /** When the caller's session ends (null when signed out). */
+    sessionExpiresAt: Date | null;
     lang: Lang;
   };
 }

@@ -18,6 +18,24 @@ export interface CardSummary {
   last4: string;
 }
 
+/**
+ * A card the customer saved with the gateway, reusable for a later booking (Settings, Payment
+ * Methods). Stripe: a PaymentMethod of type `card` attached to the user's Customer
+ * (docs.stripe.com/api/payment_methods/object); simulated: a tokenized test card not removed.
+ */
+export interface SavedCard {
+  /** The gateway's id of the card, as a booking's `paymentMethodId` takes it (`pm_…`). */
+  paymentMethodId: string;
+  /** The card network in lower case, e.g. `visa`, `mastercard`, `amex`. */
+  brand: string;
+  /** The last 4 digits of the card number. */
+  last4: string;
+  /** Expiry month, 1-12. */
+  expMonth: number;
+  /** Expiry year, four digits. */
+  expYear: number;
+}
+
 export interface Hold {
   /** The gateway's id of the hold (Stripe: the PaymentIntent id). */
   reference: string;
@@ -86,6 +104,21 @@ export interface PaymentGateway {
   voidHold(input: { reference: string; idempotencyKey: string; reason: VoidReason }): Promise<void>;
   /** Returns captured money to the card; `reference` is the hold or charge that took it. */
   refund(input: { reference: string; amountCents: number; idempotencyKey: string; reason: string }): Promise<{ refundReference: string; amountCents: number }>;
+  /**
+   * The customer's saved cards, newest first (Stripe: PaymentMethods of type `card` attached to
+   * the user's Customer, all pages, docs.stripe.com/api/payment_methods/customer_list). A user
+   * the gateway has no customer for yet has none.
+   * @throws GatewayUnavailableError on a timeout or network failure
+   */
+  listSavedCards(customerId: string): Promise<SavedCard[]>;
+  /**
+   * Forgets a saved card, so it can no longer be charged (Stripe: detaches the PaymentMethod from
+   * the Customer, docs.stripe.com/api/payment_methods/detach; a detached card cannot be used
+   * again). Money already taken with it (refunds of captured payments) is not affected.
+   * @throws PaymentMethodNotFoundError when the card is unknown, already removed, or someone else's
+   * @throws GatewayUnavailableError on a timeout or network failure
+   */
+  removeSavedCard(customerId: string, paymentMethodId: string): Promise<void>;
   /** The gateway's current view of one payment. */
   getPayment(reference: string): Promise<GatewayPayment>;
   /** Payments created since a time, for reconciliation and orphan detection. */

@@ -5,10 +5,12 @@
  * PaymentIntents for what we use: approve, decline (generic, insufficient funds), 3-D Secure
  * (requires_action until authenticated), holds that expire 7 days after authorization, partial
  * capture, off-session charges, void, refunds up to what was taken. Every money-moving call is
- * idempotent by its key, like Stripe's Idempotency-Key.
+ * idempotent by its key, like Stripe's Idempotency-Key. A test card is a saved card of the user
+ * who tokenized it until they remove it; a removed card is kept (holds refer to it) but, like a
+ * detached Stripe PaymentMethod, can no longer be listed or charged.
  */
 import { randomBytes } from 'node:crypto';
-import { and, eq, gte, inArray } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, isNull } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { simulatedHolds, simulatedOperations, simulatedPaymentMethods } from '../db/schema';
 import {
@@ -22,6 +24,7 @@ import {
   type Hold,
   type PaymentGateway,
   type PlaceHoldInput,
+  type SavedCard,
   type VoidReason,
 } from './gateway';
 import { cardBrand, DECLINE_MESSAGES, testCardBehaviour } from './test-cards';
@@ -178,6 +181,29 @@ export class SimulatedGateway implements PaymentGateway {
     });
   }
 
+  /** The user's test cards not removed, newest first. */
+  async listSavedCards(customerId: string): Promise<SavedCard[]> {
+    const rows = await this.db
+      .select()
+      .from(simulatedPaymentMethods)
+      .where(and(eq(simulatedPaymentMethods.ownerUserId, customerId), isNull(simulatedPaymentMethods.detachedAt)))
+      .orderBy(desc(simulatedPaymentMethods.createdAt), desc(simulatedPaymentMethods.id));
+    return rows.map((row) => ({ paymentMethodId: row.id, brand: row.brand, last4: row.last4, expMonth: row.expMonth, expYear: row.expYear }));
+  }
+
+  /**
+   * Marks the user's test card removed (kept for the holds that refer to it).
+   * @throws PaymentMethodNotFoundError when it is unknown, already removed or someone else's
+   */
+  async removeSavedCard(customerId: string, paymentMethodId: string): Promise<void> {
+    const removed = await this.db
+      .update(simulatedPaymentMethods)
+      .set({ detachedAt: this.now() })
+      .where(and(eq(simulatedPaymentMethods.id, paymentMethodId), eq(simulatedPaymentMethods.ownerUserId, customerId), isNull(simulatedPaymentMethods.detachedAt)))
+      .returning({ id: simulatedPaymentMethods.id });
+    if (removed.length === 0) throw new PaymentMethodNotFoundError();
+  }
+
   async getPayment(reference: string): Promise<GatewayPayment> {
     return this.toGatewayPayment(await this.findHold(reference));
   }
@@ -227,7 +253,7 @@ export class SimulatedGateway implements PaymentGateway {
 
   private async ownedMethod(customerId: string, paymentMethodId: string): Promise<MethodRow> {
     const [method] = await this.db.select().from(simulatedPaymentMethods).where(eq(simulatedPaymentMethods.id, paymentMethodId));
-    if (!method || method.ownerUserId !== customerId) throw new PaymentMethodNotFoundError();
+    if (!method || method.ownerUserId !== customerId || method.detachedAt) throw new PaymentMethodNotFoundError();
     return method;
   }
 

@@ -382,6 +382,85 @@ describe(`Stripe gateway against the fake Stripe API (${databaseKind})`, () => {
     }
   });
 
+  it('lists no saved cards, and asks Stripe nothing, for a user without a Stripe customer', async () => {
+    const user = await t.signUp();
+    expect(await gateway.listSavedCards(user.userId)).toEqual([]);
+    await expect(gateway.removeSavedCard(user.userId, fake.createPaymentMethod())).rejects.toBeInstanceOf(PaymentMethodNotFoundError);
+    expect(fake.requests).toEqual([]);
+    const [customer] = await t.deps.db.select().from(gatewayCustomers).where(eq(gatewayCustomers.userId, user.userId));
+    expect(customer).toBeUndefined();
+  });
+
+  it("lists the cards attached to the user's Stripe customer, newest first, and only theirs", async () => {
+    const { user, hold: input } = await booking();
+    await gateway.placeHold(input);
+    fake.advanceTime(60);
+    const mastercard = fake.createPaymentMethod('mastercard');
+    await gateway.placeHold({ ...input, paymentMethodId: mastercard, idempotencyKey: `${input.idempotencyKey}-2` });
+    const other = await booking();
+    await gateway.placeHold(other.hold);
+    fake.clearRequests();
+
+    const year = fake.now().getUTCFullYear() + 3;
+    expect(await gateway.listSavedCards(user.userId)).toEqual([
+      { paymentMethodId: mastercard, brand: 'mastercard', last4: '4444', expMonth: 12, expYear: year },
+      { paymentMethodId: input.paymentMethodId, brand: 'visa', last4: '4242', expMonth: 12, expYear: year },
+    ]);
+    const [customer] = await t.deps.db.select().from(gatewayCustomers).where(eq(gatewayCustomers.userId, user.userId));
+    expect(fake.requests).toEqual([
+      { method: 'GET', path: '/v1/payment_methods', query: { customer: customer!.customerRef, type: 'card', limit: '100' }, body: {}, idempotencyKey: null, replayed: false },
+    ]);
+    expect((await gateway.listSavedCards(other.user.userId)).map((card) => card.paymentMethodId)).toEqual([other.hold.paymentMethodId]);
+  });
+
+  it('removes a saved card by detaching it after checking it is attached to the customer; it cannot be charged again', async () => {
+    const { user, hold: input } = await booking();
+    await gateway.placeHold(input);
+    fake.clearRequests();
+
+    await gateway.removeSavedCard(user.userId, input.paymentMethodId);
+    expect(fake.requests).toEqual([
+      { method: 'GET', path: `/v1/payment_methods/${input.paymentMethodId}`, query: {}, body: {}, idempotencyKey: null, replayed: false },
+      { method: 'POST', path: `/v1/payment_methods/${input.paymentMethodId}/detach`, query: {}, body: {}, idempotencyKey: expect.any(String), replayed: false },
+    ]);
+    expect(await gateway.listSavedCards(user.userId)).toEqual([]);
+    // Removed twice (e.g. two tabs): the second is "not found", without a second detach.
+    fake.clearRequests();
+    await expect(gateway.removeSavedCard(user.userId, input.paymentMethodId)).rejects.toBeInstanceOf(PaymentMethodNotFoundError);
+    expect(fake.requestsTo('/v1/payment_methods', 'POST')).toEqual([]);
+    // As on Stripe, a detached card is refused for any later payment.
+    const before = fake.allPaymentIntents().length;
+    await expect(gateway.placeHold({ ...input, idempotencyKey: `${input.idempotencyKey}-again` })).rejects.toBeInstanceOf(PaymentMethodNotFoundError);
+    expect(fake.allPaymentIntents()).toHaveLength(before);
+  });
+
+  it("refuses to remove another customer's card or an unknown one, and detaches nothing", async () => {
+    const owner = await booking();
+    await gateway.placeHold(owner.hold);
+    const other = await booking();
+    await gateway.placeHold(other.hold);
+    fake.clearRequests();
+
+    await expect(gateway.removeSavedCard(other.user.userId, owner.hold.paymentMethodId)).rejects.toBeInstanceOf(PaymentMethodNotFoundError);
+    await expect(gateway.removeSavedCard(other.user.userId, 'pm_unknown')).rejects.toBeInstanceOf(PaymentMethodNotFoundError);
+    expect(fake.requests.map((r) => [r.method, r.path])).toEqual([
+      ['GET', `/v1/payment_methods/${owner.hold.paymentMethodId}`],
+      ['GET', '/v1/payment_methods/pm_unknown'],
+    ]);
+    expect((await gateway.listSavedCards(owner.user.userId)).map((card) => card.paymentMethodId)).toEqual([owner.hold.paymentMethodId]);
+  });
+
+  it("charges a saved card again only with its own customer: a PaymentIntent passes the customer with the saved payment_method", async () => {
+    const owner = await booking();
+    await gateway.placeHold(owner.hold);
+    const [saved] = await gateway.listSavedCards(owner.user.userId);
+    fake.clearRequests();
+    const again = await gateway.placeHold({ ...owner.hold, paymentMethodId: saved!.paymentMethodId, idempotencyKey: `${owner.hold.idempotencyKey}-second` });
+    expect(again.paymentMethodId).toBe(saved!.paymentMethodId);
+    const [customer] = await t.deps.db.select().from(gatewayCustomers).where(eq(gatewayCustomers.userId, owner.user.userId));
+    expect(fake.requestsTo('/v1/payment_intents', 'POST')[0]!.body).toMatchObject({ customer: customer!.customerRef, payment_method: saved!.paymentMethodId });
+  });
+
   it('is in test mode with test keys only', () => {
     expect(gateway.testMode).toBe(true);
     expect(new StripeGateway(t.deps.db, { secretKey: 'sk_live_x' }).testMode).toBe(false);

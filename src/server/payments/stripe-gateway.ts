@@ -9,7 +9,7 @@
  * `capture_before`, authorization windows), payments/finalize-payments-on-the-server
  * (server-side confirmation, `allow_redirects: never`), payments/save-and-reuse and
  * payments/save-during-payment (`setup_future_usage`, SetupIntents, `off_session`),
- * refunds, api/idempotent_requests, error-handling and error-codes.
+ * api/payment_methods/customer_list and api/payment_methods/detach (saved cards), refunds, api/idempotent_requests, error-handling and error-codes.
  *
  * Every money-moving request carries the caller's idempotency key, so a retry after a timeout
  * replays Stripe's first answer instead of moving money twice. The SDK's own retries are off
@@ -31,6 +31,7 @@ import {
   type Hold,
   type PaymentGateway,
   type PlaceHoldInput,
+  type SavedCard,
   type VoidReason,
 } from './gateway';
 
@@ -83,12 +84,14 @@ const { StripeCardError, StripeConnectionError, StripeAPIError, StripeRateLimitE
 
 /**
  * Stripe's error -> the seam's error. Card errors keep the bank's message; network failures,
- * timeouts, 5xx and rate limits are "outcome unknown, retry with the same key".
+ * timeouts, 5xx and rate limits are "outcome unknown, retry with the same key"; an invalid
+ * request about the `payment_method` means it cannot be used by this customer ("not found").
  */
 export function translateStripeError(error: unknown): unknown {
   if (error instanceof StripeCardError) return new CardDeclinedError(error.message, error.decline_code || error.code || 'card_declined');
   if (error instanceof StripeConnectionError || error instanceof StripeAPIError || error instanceof StripeRateLimitError) return new GatewayUnavailableError(error);
-  if (error instanceof StripeInvalidRequestError && error.code === 'resource_missing' && error.param === 'payment_method') return new PaymentMethodNotFoundError();
+  // Unknown, attached to another Customer, or detached for good: the card cannot be used.
+  if (error instanceof StripeInvalidRequestError && error.param === 'payment_method') return new PaymentMethodNotFoundError();
   if (error instanceof StripeInvalidRequestError || error instanceof StripeIdempotencyError) return new InvalidPaymentOperationError(error.message);
   return error;
 }
@@ -374,6 +377,43 @@ export class StripeGateway implements PaymentGateway {
       }
       return refunds;
     });
+  }
+
+  /**
+   * The cards attached to the user's Stripe Customer (`GET /v1/payment_methods?customer=…&type=card`,
+   * all pages), newest first as Stripe lists them. No Customer yet: no cards, and none is created.
+   */
+  async listSavedCards(customerId: string): Promise<SavedCard[]> {
+    const customer = await this.existingCustomer(customerId);
+    if (!customer) return [];
+    return call(async () => {
+      const cards: SavedCard[] = [];
+      for await (const method of this.stripe.paymentMethods.list({ customer, type: 'card', limit: 100 })) {
+        if (!method.card) continue;
+        cards.push({ paymentMethodId: method.id, brand: method.card.brand, last4: method.card.last4, expMonth: method.card.exp_month, expYear: method.card.exp_year });
+      }
+      return cards;
+    });
+  }
+
+  /**
+   * Detaches the card from the user's Stripe Customer (`POST /v1/payment_methods/:id/detach`)
+   * after checking with `GET /v1/payment_methods/:id` that it is attached to that Customer.
+   * @throws PaymentMethodNotFoundError when the user has no Customer, the card is unknown, not
+   *   attached (already detached) or attached to another Customer
+   */
+  async removeSavedCard(customerId: string, paymentMethodId: string): Promise<void> {
+    const customer = await this.existingCustomer(customerId);
+    if (!customer) throw new PaymentMethodNotFoundError();
+    const method = await this.ownedPaymentMethod(paymentMethodId, customer);
+    if (idOf(method.customer) !== customer) throw new PaymentMethodNotFoundError();
+    try {
+      await this.stripe.paymentMethods.detach(paymentMethodId);
+    } catch (error) {
+      // Detached in between (a concurrent removal): Stripe answers that it is not attached.
+      if (error instanceof StripeInvalidRequestError && error.code === 'payment_method_unexpected_state') throw new PaymentMethodNotFoundError();
+      throw translateStripeError(error);
+    }
   }
 
   private retrieveIntent(reference: string): Promise<Stripe.PaymentIntent> {

@@ -1,8 +1,9 @@
 /**
- * The signed-in user as the browser knows it: `GET /api/me` (user, profile, role) through
- * TanStack Query, and the Better Auth email + password calls (`/api/auth/*`). Signing in,
- * up or out refreshes `me`; signing out clears the session, user and profile from the cache
- * (spec section 4).
+ * The signed-in user as the browser knows it: `GET /api/me` (user, profile, role, session clock)
+ * through TanStack Query, and the Better Auth email + password calls (`/api/auth/*`). Signing
+ * in, up or out refreshes `me`; signing out clears the session, user and profile from the cache
+ * (spec section 4). While signed in, `me` is re-checked every 30 seconds and the session is
+ * refreshed before it expires (times compared in Unix seconds, spec section 9).
  */
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { apiFetch } from './api-client';
@@ -13,14 +14,38 @@ export interface Me {
   user: { id: string; email: string; name: string } | null;
   profile: { id: string; full_name: string; terms_accepted: boolean; phone: string | null } | null;
   role: Role | null;
+  /** Unix seconds: when the session ends, and from when it can be renewed. */
+  session?: { expires_at: number; refresh_at: number } | null;
 }
+
+export const SIGNED_OUT_ME: Me = { user: null, profile: null, role: null, session: null };
 
 /** How often the session is re-checked while signed in (issue 5: every 30 seconds). */
 export const SESSION_RECHECK_MS = 30_000;
 
+/** Unix seconds now (the spec compares token expiry in seconds). */
+export const nowInSeconds = (nowMs: number = Date.now()) => Math.floor(nowMs / 1000);
+
+/** Whether the session should be renewed now: signed in, not yet expired, and past refresh_at. */
+export function sessionRefreshDue(session: Me['session'], nowSeconds: number): boolean {
+  return Boolean(session && nowSeconds >= session.refresh_at && nowSeconds < session.expires_at);
+}
+
+/**
+ * Reads `me`; when the session's refresh is due, renews it with Better Auth's
+ * `GET /api/auth/get-session` (new expiry and cookie) and reads `me` again. An expired or
+ * invalid session comes back as signed out, so the app shows signed out, never an error.
+ */
+export async function fetchMe(): Promise<Me> {
+  const me = await apiFetch<Me>('/api/me');
+  if (!sessionRefreshDue(me.session, nowInSeconds())) return me;
+  await apiFetch('/api/auth/get-session');
+  return apiFetch<Me>('/api/me');
+}
+
 export const meQueryOptions = queryOptions({
   queryKey: ['me'],
-  queryFn: () => apiFetch<Me>('/api/me'),
+  queryFn: fetchMe,
   // An ended or expired session comes back as user null: the app then shows signed out, no error.
   refetchInterval: (query) => (query.state.data?.user ? SESSION_RECHECK_MS : false),
 });
@@ -50,7 +75,7 @@ export async function signUp(
 export async function signOut(queryClient: QueryClient): Promise<void> {
   await apiFetch('/api/auth/sign-out', { method: 'POST', body: {} });
   queryClient.removeQueries();
-  queryClient.setQueryData<Me>(['me'], { user: null, profile: null, role: null });
+  queryClient.setQueryData<Me>(['me'], SIGNED_OUT_ME);
 }
 
 /** The staff roles the admin side accepts (spec section 6). */
@@ -74,7 +99,7 @@ export async function signInAsStaff(queryClient: QueryClient, input: { email: st
   if (isStaffRole(me.role)) return me.role;
   await signOut(queryClient).catch(() => {
     // the cookie may already be gone; the cache is cleared either way below
-    queryClient.setQueryData<Me>(['me'], { user: null, profile: null, role: null });
+    queryClient.setQueryData<Me>(['me'], SIGNED_OUT_ME);
   });
   throw new AccessDeniedError();
 }

@@ -21,7 +21,7 @@ export interface CannedResponse {
 /** Keys are "METHOD /path" (e.g. "GET /api/me"); a function may look at the request (body, headers) and its URL (query). */
 export type ApiTable = Record<string, CannedResponse | ((init: RequestInit | undefined, url: URL) => CannedResponse)>;
 
-export const SIGNED_OUT = { user: null, profile: null, role: null };
+export const SIGNED_OUT = { user: null, profile: null, role: null, session: null };
 
 /** Replaces global fetch with the table; unknown routes answer 404 in the API's error shape. */
 export function mockApi(table: ApiTable) {

@@ -1,6 +1,7 @@
 /**
  * The customer's own account data kept beside the profile: saved addresses (Settings, Saved
- * Addresses). At most one is the default; the routes keep that true.
+ * Addresses; at most one is the default, the routes keep that true), notification preferences
+ * and which saved card is the default (the cards themselves live at the payment gateway).
  */
 import { boolean, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { user } from './auth';
@@ -31,5 +32,18 @@ export const notificationPreferences = pgTable('notification_preferences', {
     .references(() => user.id, { onDelete: 'cascade' }),
   email: boolean('email').notNull().default(true),
   sms: boolean('sms').notNull().default(true),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * Settings, Payment Methods: the saved card the customer chose as default. `payment_method_id`
+ * is the gateway's id (`pm_…`); the card itself lives at the gateway, so a stored id whose card
+ * is gone is ignored (the newest saved card is the default then).
+ */
+export const customerPaymentDefaults = pgTable('customer_payment_defaults', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => user.id, { onDelete: 'cascade' }),
+  paymentMethodId: text('payment_method_id').notNull(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -47,6 +47,11 @@ export const simulatedPaymentMethods = pgTable('simulated_payment_methods', {
   /** What this test card does when charged: approve or decline. */
   behaviour: text('behaviour').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  /**
+   * When the customer removed the card (Stripe: detached). It is kept because holds refer to it,
+   * but it is no longer listed and can no longer be charged.
+   */
+  detachedAt: timestamp('detached_at', { withTimezone: true }),
 });
 
 /** Simulated gateway: holds (authorizations) and what was captured, voided or refunded. */

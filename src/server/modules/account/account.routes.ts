@@ -1,5 +1,5 @@
 /**
- * `/api/account`: the signed-in customer's saved addresses and saved test cards (Settings).
+ * `/api/account`: the signed-in customer's saved addresses, preferences and saved cards (Settings).
  *
  * Addresses: GET / (default first), POST { street, unit?, city, state, zip, is_default? },
  * PATCH /:id (any of those), DELETE /:id. The ZIP must be in the service area (the same
@@ -11,8 +11,8 @@
  *
  * Preferences: GET and PUT { email, sms } (notification choices, both on by default).
  *
- * Payment methods: GET (the caller's simulated test-mode cards: brand, last 4, expiry) and
- * DELETE /:id. With Stripe configured, listing is not available yet (503).
+ * Payment methods (saved cards at the payment gateway, and the default one): mounted from
+ * payment-methods.routes.ts under /payment-methods.
  */
 import { and, asc, desc, eq, ne } from 'drizzle-orm';
 import { Hono } from 'hono';
@@ -21,11 +21,12 @@ import { addressSchema } from '../../../domain/address';
 import { isInServiceArea } from '../../../domain/service-area';
 import { requireUser } from '../../auth/session';
 import type { Database } from '../../db/client';
-import { notificationPreferences, savedAddresses, simulatedHolds, simulatedPaymentMethods } from '../../db/schema';
+import { notificationPreferences, savedAddresses } from '../../db/schema';
 import type { AppEnv } from '../../lib/app-env';
-import { AppError, conflict, notFound, ruleBroken, validationError } from '../../lib/errors';
+import { AppError, notFound, ruleBroken, validationError } from '../../lib/errors';
 import { getBusinessSettings } from '../settings/settings.service';
 import { deleteAccount } from './delete-account';
+import { paymentMethodsRoutes } from './payment-methods.routes';
 
 type AddressRow = typeof savedAddresses.$inferSelect;
 
@@ -152,27 +153,4 @@ export const accountRoutes = new Hono<AppEnv>()
     });
     return c.json(await listAddresses(db, user.id));
   })
-  .get('/payment-methods', async (c) => {
-    const user = requireUser(c);
-    const { db, config } = c.var.deps;
-    if (config.stripe) throw new AppError(503, 'not_available', 'account.paymentMethodsUnavailable');
-    const rows = await db
-      .select()
-      .from(simulatedPaymentMethods)
-      .where(eq(simulatedPaymentMethods.ownerUserId, user.id))
-      .orderBy(asc(simulatedPaymentMethods.createdAt));
-    return c.json(rows.map((row) => ({ id: row.id, brand: row.brand, last4: row.last4, exp_month: row.expMonth, exp_year: row.expYear })));
-  })
-  .delete('/payment-methods/:id', async (c) => {
-    const user = requireUser(c);
-    const { db, config } = c.var.deps;
-    if (config.stripe) throw new AppError(503, 'not_available', 'account.paymentMethodsUnavailable');
-    const id = c.req.param('id');
-    const [own] = await db.select({ id: simulatedPaymentMethods.id }).from(simulatedPaymentMethods).where(and(eq(simulatedPaymentMethods.id, id), eq(simulatedPaymentMethods.ownerUserId, user.id)));
-    if (!own) throw notFound();
-    // a card that backs a hold stays: the booking's money still refers to it
-    const [used] = await db.select({ id: simulatedHolds.id }).from(simulatedHolds).where(eq(simulatedHolds.paymentMethodId, id)).limit(1);
-    if (used) throw conflict('payment_method_in_use', 'account.paymentMethodInUse');
-    await db.delete(simulatedPaymentMethods).where(eq(simulatedPaymentMethods.id, id));
-    return c.body(null, 204);
-  });
+  .route('/payment-methods', paymentMethodsRoutes);

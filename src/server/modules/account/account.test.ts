@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { simulatedPaymentMethods } from '../../db/schema';
 import { createTestApp, databaseKind, type TestApp } from '../../test/test-app';
 
 const HOME = { street: '100 N Tampa St', city: 'Tampa', state: 'FL', zip: '33602' };
@@ -60,27 +59,6 @@ describe(`/api/account/addresses (${databaseKind})`, () => {
     expect((await call('PATCH', `/${address.id}`, other.cookie, { street: '9 Elsewhere St' })).status).toBe(404);
     expect((await call('DELETE', `/${address.id}`, other.cookie)).status).toBe(404);
     expect(await (await call('GET', '', owner.cookie)).json()).toEqual([expect.objectContaining({ street: HOME.street })]);
-  });
-});
-
-describe(`/api/account/payment-methods (${databaseKind})`, () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t?.close());
-
-  it("lists only the caller's test cards and removes them; others get 404", async () => {
-    expect((await t.request('/api/account/payment-methods')).status).toBe(401);
-    const owner = await t.signUp();
-    const other = await t.signUp();
-    await t.deps.db.insert(simulatedPaymentMethods).values({ id: 'pm_test_1', ownerUserId: owner.userId, brand: 'visa', last4: '4242', expMonth: 12, expYear: 2030, behaviour: 'approve' });
-    const list = await (await t.request('/api/account/payment-methods', { cookie: owner.cookie })).json();
-    expect(list).toEqual([{ id: 'pm_test_1', brand: 'visa', last4: '4242', exp_month: 12, exp_year: 2030 }]);
-    expect(await (await t.request('/api/account/payment-methods', { cookie: other.cookie })).json()).toEqual([]);
-    expect((await t.request('/api/account/payment-methods/pm_test_1', { method: 'DELETE', cookie: other.cookie })).status).toBe(404);
-    expect((await t.request('/api/account/payment-methods/pm_test_1', { method: 'DELETE', cookie: owner.cookie })).status).toBe(204);
-    expect(await (await t.request('/api/account/payment-methods', { cookie: owner.cookie })).json()).toEqual([]);
   });
 });
 

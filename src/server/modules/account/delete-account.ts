@@ -2,15 +2,17 @@
  * Deleting one's account (Settings, Account Security): refused while the customer has a booking
  * that is not finished (pending, confirmed, en route, in progress) — those must be cancelled
  * first. Otherwise the personal data goes: name, email, phone, saved addresses, preferences,
- * unused test cards, roles, sessions and the password. The user row stays (bookings and the
- * ledger point at it, for accounting) under a placeholder name and an unusable email, and the
- * bookings keep their money and dates with the address street, contact phone and notes blanked.
+ * the default-card choice, unused test cards, roles, sessions and the password. The user row
+ * stays (bookings and the ledger point at it, for accounting) under a placeholder name and an
+ * unusable email, and the bookings keep their money and dates with the address street, contact
+ * phone and notes blanked.
  */
 import { and, eq, inArray, notExists } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import {
   account,
   bookings,
+  customerPaymentDefaults,
   notificationPreferences,
   profiles,
   savedAddresses,
@@ -38,6 +40,7 @@ export async function deleteAccount(db: Database, userId: string, now: Date): Pr
     await tx.update(bookings).set({ street: '', unit: null, contactPhone: '', notes: null }).where(eq(bookings.customerId, userId));
     await tx.delete(savedAddresses).where(eq(savedAddresses.userId, userId));
     await tx.delete(notificationPreferences).where(eq(notificationPreferences.userId, userId));
+    await tx.delete(customerPaymentDefaults).where(eq(customerPaymentDefaults.userId, userId));
     await tx.delete(userRoles).where(eq(userRoles.userId, userId));
     await tx
       .delete(simulatedPaymentMethods)

@@ -1,6 +1,8 @@
 /**
  * `GET /api/me`: the signed-in user, their profile and role (spec section 3: profiles loaded
- * for the signed-in user with the role merged in, default `user`). Signed out: all null.
+ * for the signed-in user with the role merged in, default `user`), and the session's clock in
+ * Unix seconds (spec section 9: token expiry is checked in seconds): `session.expires_at`, and
+ * `session.refresh_at`, from when `GET /api/auth/get-session` renews it. Signed out: all null.
  *
  * `PATCH /api/me/profile` { full_name?, phone? }: updates the caller's profile (spec section 8:
  * signed out -> 401 `no_user` "No authenticated user"; a failed update -> 400 `update_error`,
@@ -10,6 +12,7 @@ import { eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { normalizeUsPhone } from '../../../domain/phone';
+import { SESSION_LIFETIME_SECONDS, SESSION_REFRESH_AGE_SECONDS } from '../../auth/auth';
 import { roleOf } from '../../auth/roles';
 import { profiles } from '../../db/schema';
 import type { AppEnv } from '../../lib/app-env';
@@ -44,10 +47,13 @@ export const meRoutes = new Hono<AppEnv>()
   .get('/', async (c) => {
     c.header('Cache-Control', 'no-store');
     const user = c.var.user;
-    if (!user) return c.json({ user: null, profile: null, role: null });
+    const expiresAt = c.var.sessionExpiresAt;
+    if (!user || !expiresAt) return c.json({ user: null, profile: null, role: null, session: null });
     const { db } = c.var.deps;
     const [[profile], role] = await Promise.all([db.select().from(profiles).where(eq(profiles.id, user.id)), roleOf(db, user.id)]);
-    return c.json({ user, profile: profile ? profileView(profile) : null, role });
+    const expiresAtSeconds = Math.floor(expiresAt.getTime() / 1000);
+    const session = { expires_at: expiresAtSeconds, refresh_at: expiresAtSeconds - SESSION_LIFETIME_SECONDS + SESSION_REFRESH_AGE_SECONDS };
+    return c.json({ user, profile: profile ? profileView(profile) : null, role, session });
   })
   .patch('/profile', async (c) => {
     const user = c.var.user;

@@ -11,7 +11,10 @@
  *   `pm_card_chargeDeclined`, `pm_card_chargeDeclinedInsufficientFunds`,
  *   `pm_card_authenticationRequired`, which — as on Stripe — make a fresh PaymentMethod on each
  *   use; or `createPaymentMethod()`, as Stripe.js would), PaymentIntents (manual and automatic
- *   capture, 3-D Secure, off-session), charges, refunds and SetupIntents;
+ *   capture, 3-D Secure, off-session), charges, refunds and SetupIntents; a customer's saved
+ *   cards are listed (`GET /v1/payment_methods?customer=…&type=card`) and detached
+ *   (`POST /v1/payment_methods/:id/detach`); as on Stripe, a PaymentMethod attached to one
+ *   customer cannot be confirmed for another (or without one), and a detached one never again;
  * - idempotency by `Idempotency-Key` (docs.stripe.com/api/idempotent_requests): the same key
  *   answers the first response byte for byte with `Idempotent-Replayed: true`; reusing a key with
  *   other parameters is a 400 `idempotency_error`. As on Stripe, only requests that ran are saved
@@ -95,6 +98,8 @@ interface PaymentMethodRecord {
   card: CardRecord;
   customer: string | null;
   created: number;
+  /** Detached from its customer: Stripe refuses it for any later payment or attachment. */
+  detached: boolean;
 }
 interface ChargeRecord {
   id: string;
@@ -470,8 +475,12 @@ export class FakeStripe {
         return this.createCustomer(params);
       case 'GET customers/:id':
         return this.renderCustomer(this.customers.get(id!) ?? this.fail(missing('customer', id!, 'id')));
+      case 'GET payment_methods':
+        return this.listPaymentMethods(params);
       case 'GET payment_methods/:id':
         return this.renderPaymentMethod(this.resolvePaymentMethod(id!, 'id'));
+      case 'POST payment_methods/:id/detach':
+        return this.detachPaymentMethod(this.paymentMethods.get(id!) ?? this.fail(missing('payment_method', id!, 'payment_method')));
       case 'POST payment_intents':
         return this.createPaymentIntent(params);
       case 'GET payment_intents':
@@ -519,6 +528,7 @@ export class FakeStripe {
       card: { ...template, expMonth: 12, expYear: new Date(this.clock * 1000).getUTCFullYear() + 3 },
       customer: null,
       created: this.clock,
+      detached: false,
     };
     this.paymentMethods.set(method.id, method);
     return method;
@@ -531,7 +541,30 @@ export class FakeStripe {
     return this.paymentMethods.get(id) ?? this.fail(missing('PaymentMethod', id, param));
   }
 
+  /** A customer's attached PaymentMethods of a type, newest first (api/payment_methods/customer_list). */
+  private listPaymentMethods(params: FormParams): Json {
+    const customer = text(params, 'customer');
+    if (!customer) throw invalidRequest('Missing required param: customer.', { code: 'parameter_missing', param: 'customer' });
+    if (!this.customers.has(customer)) throw missing('customer', customer, 'customer');
+    const type = text(params, 'type');
+    const methods = [...this.paymentMethods.values()].filter((m) => m.customer === customer && (!type || type === 'card'));
+    return this.list(methods, params, (method) => this.renderPaymentMethod(method));
+  }
+
+  /** Detaches a PaymentMethod from its customer, for good (api/payment_methods/detach). */
+  private detachPaymentMethod(method: PaymentMethodRecord): Json {
+    if (!method.customer) {
+      throw invalidRequest('The payment method you provided is not attached to a customer so detachment is impossible.', { code: 'payment_method_unexpected_state' });
+    }
+    method.customer = null;
+    method.detached = true;
+    return this.renderPaymentMethod(method);
+  }
+
   private checkConfirmable(params: FormParams, customer: string | null, method: PaymentMethodRecord) {
+    if (method.detached) {
+      throw invalidRequest('The provided PaymentMethod was previously used without being attached to a Customer or was detached from a Customer, and may not be used again.', { param: 'payment_method' });
+    }
     if (method.customer && method.customer !== customer) {
       throw invalidRequest(`The provided PaymentMethod ${method.id} belongs to another Customer.`, { param: 'payment_method' });
     }

@@ -8,7 +8,7 @@ import { fakeApi, placedBooking, renderWithProviders, TEST_SETTINGS, type ApiHan
 
 const START = '2026-05-15T18:00:00.000Z';
 const ME = { user: { id: 'u1', email: 'ana@example.com', name: 'Ana' }, profile: null, role: 'user' };
-const SIGNED_OUT = { user: null, profile: null, role: null };
+const SIGNED_OUT = { user: null, profile: null, role: null, session: null };
 
 const BOOKING = placedBooking({ scheduledStart: START });
 

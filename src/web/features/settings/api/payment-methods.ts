@@ -1,4 +1,7 @@
-/** `/api/account/payment-methods`: the caller's saved test-mode cards (list, remove). */
+/**
+ * `/api/account/payment-methods`: the caller's saved cards at the payment gateway (list with the
+ * default first, set the default, remove).
+ */
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '@/web/lib/api-client';
 
@@ -8,6 +11,8 @@ export interface SavedCard {
   last4: string;
   exp_month: number;
   exp_year: number;
+  /** The card offered first; exactly one card is the default when there are any. */
+  is_default: boolean;
 }
 
 export const paymentMethodsQueryOptions = queryOptions({
@@ -16,6 +21,15 @@ export const paymentMethodsQueryOptions = queryOptions({
 });
 
 export const usePaymentMethods = () => useQuery(paymentMethodsQueryOptions);
+
+/** Makes a card the default; the answer is the updated list. */
+export function useSetDefaultPaymentMethod() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => apiFetch<SavedCard[]>(`/api/account/payment-methods/${encodeURIComponent(id)}/default`, { method: 'PUT' }),
+    onSuccess: (list) => queryClient.setQueryData(paymentMethodsQueryOptions.queryKey, list),
+  });
+}
 
 export function useRemovePaymentMethod() {
   const queryClient = useQueryClient();

@@ -12,7 +12,7 @@ import { Button } from '@/web/components/ui/button';
 import { Input } from '@/web/components/ui/input';
 import { Label } from '@/web/components/ui/label';
 import { apiFetch } from '@/web/lib/api-client';
-import type { Me } from '@/web/lib/auth';
+import { SIGNED_OUT_ME, type Me } from '@/web/lib/auth';
 import { toast } from '@/web/lib/toast';
 
 const CONFIRM_WORD = 'DELETE';
@@ -32,7 +32,7 @@ export function DeleteAccount() {
     try {
       await apiFetch('/api/account', { method: 'DELETE', body: { confirm: typed } });
       queryClient.removeQueries();
-      queryClient.setQueryData<Me>(['me'], { user: null, profile: null, role: null });
+      queryClient.setQueryData<Me>(['me'], SIGNED_OUT_ME);
       toast.success(t('settings.deleteAccount.done'));
       void navigate('/', { replace: true });
     } catch (caught) {

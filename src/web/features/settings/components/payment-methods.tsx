@@ -1,22 +1,26 @@
-/** Settings, Payment Methods: the saved cards (brand, last 4, expiry) and removing one. */
+/**
+ * Settings, Payment Methods: the saved cards (brand, last 4, expiry), the default first with its
+ * badge, making another card the default, and removing one.
+ */
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { serverErrorMessage } from '@/web/components/auth/form-server-error';
 import { Button } from '@/web/components/ui/button';
 import { Card } from '@/web/components/ui/card';
 import { toast } from '@/web/lib/toast';
-import { usePaymentMethods, useRemovePaymentMethod } from '../api/payment-methods';
+import { usePaymentMethods, useRemovePaymentMethod, useSetDefaultPaymentMethod } from '../api/payment-methods';
 
 export function PaymentMethods() {
   const { t } = useTranslation();
   const id = useId();
   const cards = usePaymentMethods();
   const remove = useRemovePaymentMethod();
+  const setDefault = useSetDefaultPaymentMethod();
 
-  const onRemove = async (cardId: string) => {
+  const onAction = async (action: () => Promise<unknown>, success: string) => {
     try {
-      await remove.mutateAsync(cardId);
-      toast.success(t('settings.payments.removed'));
+      await action();
+      toast.success(success);
     } catch (error) {
       toast.error(serverErrorMessage(error, t));
     }
@@ -37,16 +41,39 @@ export function PaymentMethods() {
         ) : (
           <ul className="flex flex-col gap-3">
             {cards.data.map((card) => (
-              <li key={card.id} className="flex items-center justify-between gap-3 rounded-md border border-slate-200 p-3">
+              <li key={card.id} className="flex flex-col gap-2 rounded-md border border-slate-200 p-3 sm:flex-row sm:items-center sm:justify-between">
                 <div>
-                  <p className="font-medium capitalize text-slate-900">{t('settings.payments.card', { brand: card.brand, last4: card.last4 })}</p>
+                  <p className="flex flex-wrap items-center gap-2 font-medium text-slate-900">
+                    <span className="capitalize">{t('settings.payments.card', { brand: card.brand, last4: card.last4 })}</span>
+                    {card.is_default ? (
+                      <span className="rounded-full border border-brand-100 bg-brand-50 px-2 py-0.5 text-xs font-semibold text-brand-800">{t('settings.payments.default')}</span>
+                    ) : null}
+                  </p>
                   <p className="text-sm text-slate-700">
                     {t('settings.payments.expires', { month: String(card.exp_month).padStart(2, '0'), year: card.exp_year })}
                   </p>
                 </div>
-                <Button size="sm" variant="destructive" onClick={() => void onRemove(card.id)} aria-label={t('settings.payments.removeLabel', { last4: card.last4 })}>
-                  {t('settings.payments.remove')}
-                </Button>
+                <div className="flex flex-wrap gap-2">
+                  {!card.is_default ? (
+                    <Button
+                      size="sm"
+                      variant="outline"
+                      disabled={setDefault.isPending}
+                      onClick={() => void onAction(() => setDefault.mutateAsync(card.id), t('settings.payments.defaultSet'))}
+                      aria-label={t('settings.payments.setDefaultLabel', { last4: card.last4 })}
+                    >
+                      {t('settings.payments.setDefault')}
+                    </Button>
+                  ) : null}
+                  <Button
+                    size="sm"
+                    variant="destructive"
+                    onClick={() => void onAction(() => remove.mutateAsync(card.id), t('settings.payments.removed'))}
+                    aria-label={t('settings.payments.removeLabel', { last4: card.last4 })}
+                  >
+                    {t('settings.payments.remove')}
+                  </Button>
+                </div>
               </li>
             ))}
           </ul>

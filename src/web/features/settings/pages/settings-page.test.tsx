@@ -114,8 +114,64 @@ describe('settings page', () => {
     expect(await screen.findByText('Address deleted.')).toBeInTheDocument();
   });
 
-  it('lists the saved cards with brand, last 4 and expiry, and removes one', async () => {
-    let cards = [{ id: 'pm_1', brand: 'visa', last4: '4242', exp_month: 4, exp_year: 2030 }];
+  it('lists the saved cards with the default first and its badge, sets another as default, and removes one', async () => {
+    const visa = { id: 'pm_1', brand: 'visa', last4: '4242', exp_month: 4, exp_year: 2030 };
+    const mastercard = { id: 'pm_2', brand: 'mastercard', last4: '4444', exp_month: 11, exp_year: 2031 };
+    let cards = [
+      { ...visa, is_default: true },
+      { ...mastercard, is_default: false },
+    ];
+    const fetchMock = mockApi({
+      'GET /api/me': { body: ME },
+      'GET /api/account/addresses': { body: [] },
+      'GET /api/account/preferences': { body: { email: true, sms: true } },
+      'GET /api/account/payment-methods': () => ({ body: cards }),
+      'PUT /api/account/payment-methods/pm_2/default': () => {
+        cards = [
+          { ...mastercard, is_default: true },
+          { ...visa, is_default: false },
+        ];
+        return { body: cards };
+      },
+      'PUT /api/account/payment-methods/pm_1/default': { status: 404, body: { message: 'We could not find that.', code: 'not_found' } },
+      'DELETE /api/account/payment-methods/pm_1': () => {
+        cards = cards.filter((card) => card.id !== 'pm_1');
+        return { status: 200, body: null };
+      },
+    });
+    renderSettings();
+    expect(await screen.findByText('mastercard ending in 4444')).toBeInTheDocument();
+    const items = async () => (await screen.findAllByRole('listitem')).filter((item) => item.textContent?.includes('ending in'));
+    expect((await items()).map((item) => item.textContent)).toEqual([
+      expect.stringMatching(/visa ending in 4242.*Default.*Expires 04\/2030/),
+      expect.stringMatching(/mastercard ending in 4444.*Expires 11\/2031/),
+    ]);
+    expect(screen.getAllByText('Default')).toHaveLength(1);
+    expect(screen.queryByRole('button', { name: 'Set as default: the card ending in 4242' })).not.toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Set as default: the card ending in 4444' }));
+    expect(await screen.findByText('Default card updated.')).toBeInTheDocument();
+    await waitFor(async () => expect((await items())[0]).toHaveTextContent(/mastercard ending in 4444.*Default/));
+    expect(fetchMock.mock.calls.some(([url, init]) => String(url).endsWith('/api/account/payment-methods/pm_2/default') && init?.method === 'PUT')).toBe(true);
+
+    // A failure shows the server's message (in the user's language) as an error toast.
+    await userEvent.click(screen.getByRole('button', { name: 'Set as default: the card ending in 4242' }));
+    expect(await screen.findByText('We could not find that.')).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Remove the card ending in 4242' }));
+    expect(await screen.findByText('Card removed.')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByText('visa ending in 4242')).not.toBeInTheDocument());
+
+    await userEvent.selectOptions(screen.getByLabelText('Language'), 'es');
+    expect(await screen.findByText('Predeterminada')).toBeInTheDocument();
+    expect(screen.getByText('mastercard terminada en 4444')).toBeInTheDocument();
+  });
+
+  it('shows a Set as default button on every card but the default, and the empty state', async () => {
+    let cards = [
+      { id: 'pm_1', brand: 'visa', last4: '4242', exp_month: 4, exp_year: 2030, is_default: true },
+      { id: 'pm_2', brand: 'visa', last4: '1881', exp_month: 1, exp_year: 2032, is_default: false },
+    ];
     mockApi({
       'GET /api/me': { body: ME },
       'GET /api/account/addresses': { body: [] },
@@ -126,10 +182,10 @@ describe('settings page', () => {
       },
     });
     renderSettings();
-    expect(await screen.findByText('visa ending in 4242')).toBeInTheDocument();
-    expect(screen.getByText('Expires 04/2030')).toBeInTheDocument();
+    expect(await screen.findByText('visa ending in 1881')).toBeInTheDocument();
+    expect(screen.getAllByRole('button', { name: /^Set as default:/ })).toHaveLength(1);
+    expect(screen.getByRole('button', { name: 'Set as default: the card ending in 1881' })).toHaveTextContent('Set as default');
     await userEvent.click(screen.getByRole('button', { name: 'Remove the card ending in 4242' }));
-    expect(await screen.findByText('Card removed.')).toBeInTheDocument();
     expect(await screen.findByText('You have no saved cards. A card you use for a booking is kept here.')).toBeInTheDocument();
   });
 
