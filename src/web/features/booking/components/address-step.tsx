@@ -2,19 +2,23 @@
  * Step 4, Address & Schedule: the job address, the phone we call within 5-10 minutes, and notes
  * for the technician, checked with the domain schemas; the ZIP must be inside the service area
  * (public settings) before the customer moves on. Shows the chosen time to confirm the schedule.
+ * A signed-in customer's saved addresses are offered first; arriving with no street typed, the
+ * default one is filled in.
  */
-import { useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { isInServiceArea } from '@/domain/service-area';
 import { Button } from '@/web/components/ui/button';
 import { formatTampaDateTime } from '@/web/lib/format';
 import { usePlacesAutocomplete, withInputRef } from '@/web/lib/use-places-autocomplete';
+import type { SavedAddress } from '@/web/lib/saved-addresses';
 import type { AddressValues } from '../hooks/use-booking-draft';
 import { useMessageText } from '../hooks/use-message-text';
 import { useStepForm, type StepFormOptions } from '../hooks/use-step-form';
 import { addressStepSchema } from '../utils/address-step-schema';
 import { TextAreaField, TextField } from './fields';
+import { SavedAddressPicker, isSameAddress } from './saved-address-picker';
 import { StepActions } from './step-layout';
 
 export interface AddressStepValues {
@@ -26,17 +30,38 @@ export interface AddressStepValues {
 export interface AddressStepProps extends StepFormOptions<AddressStepValues> {
   startAt: string | null;
   serviceAreaZips: readonly string[];
+  /** The signed-in customer's saved addresses, default first (none when signed out). */
+  savedAddresses?: SavedAddress[];
   onChangeTime: () => void;
   onSubmit: () => void;
   onBack: () => void;
 }
 
-export function AddressStep({ startAt, serviceAreaZips, onChangeTime, onSubmit, onBack, ...formOptions }: AddressStepProps) {
+export function AddressStep({ startAt, serviceAreaZips, savedAddresses = [], onChangeTime, onSubmit, onBack, ...formOptions }: AddressStepProps) {
   const { t, i18n } = useTranslation();
   const text = useMessageText();
-  const { register, handleSubmit, setError, setValue, formState: { errors } } =
+  const { register, handleSubmit, setError, setValue, clearErrors, watch, getValues, formState: { errors } } =
     useStepForm<AddressStepValues, z.output<typeof addressStepSchema>>(addressStepSchema, formOptions);
   const streetInput = useRef<HTMLInputElement | null>(null);
+
+  const fillAddress = (address: AddressValues) => {
+    for (const field of ['street', 'unit', 'city', 'state', 'zip'] as const) setValue(`address.${field}`, address[field], { shouldDirty: true });
+    clearErrors('address');
+  };
+  const chooseSaved = (saved: SavedAddress | null) => {
+    if (saved) return fillAddress({ ...saved, unit: saved.unit ?? '' });
+    fillAddress({ street: '', unit: '', city: 'Tampa', state: 'FL', zip: '' });
+    streetInput.current?.focus();
+  };
+  // Arriving with nothing typed: start from the default saved address (once, when they load).
+  const prefilled = useRef(false);
+  useEffect(() => {
+    if (prefilled.current || savedAddresses.length === 0) return;
+    prefilled.current = true;
+    if (!getValues('address.street').trim()) chooseSaved(savedAddresses.find((a) => a.is_default) ?? savedAddresses[0]);
+  }, [savedAddresses]);
+  const currentAddress = watch('address');
+  const selectedSavedId = savedAddresses.find((saved) => isSameAddress(saved, currentAddress))?.id ?? null;
   // A chosen Google Places suggestion fills the address (the unit stays as typed).
   usePlacesAutocomplete(streetInput, (place) => {
     for (const field of ['street', 'city', 'state', 'zip'] as const) {
@@ -64,6 +89,7 @@ export function AddressStep({ startAt, serviceAreaZips, onChangeTime, onSubmit, 
           </Button>
         </div>
       )}
+      {savedAddresses.length > 0 && <SavedAddressPicker addresses={savedAddresses} selectedId={selectedSavedId} onSelect={chooseSaved} />}
       <fieldset className="grid gap-4 sm:grid-cols-6">
         <legend className="mb-3 text-base font-semibold text-slate-900">{t('booking.address.legend')}</legend>
         <TextField

@@ -84,7 +84,7 @@ describe('booking flow', () => {
     await click('Continue');
 
     expect(await heading('Review')).toBeInTheDocument();
-    expect(calls.find((c) => c.url.includes('payment-methods'))?.body).toEqual({ number: '4242424242424242', expMonth: 12, expYear: 2030, cvc: '123' });
+    expect(calls.find((c) => c.method === 'POST' && c.url.includes('payment-methods'))?.body).toEqual({ number: '4242424242424242', expMonth: 12, expYear: 2030, cvc: '123' });
     expect(sessionStorage.getItem('booking-draft:tv-installation')).not.toContain('4242424242424242');
     expect(screen.getByText('Visa ending in 4242')).toBeInTheDocument();
     expect(screen.getByText('Phone: (813) 555-0123')).toBeInTheDocument();
@@ -275,5 +275,76 @@ describe('booking flow', () => {
     renderPage('/book/plumbing');
     expect(await screen.findByRole('heading', { name: /Oops! Page not found/ })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Return to Home' })).toHaveAttribute('href', '/');
+  });
+
+  describe("the customer's saved addresses and cards", () => {
+    const HOME = { id: 'a1', street: '4202 W Kennedy Blvd', unit: null, city: 'Tampa', state: 'FL', zip: '33609', is_default: true };
+    const OFFICE = { id: 'a2', street: '100 N Tampa St', unit: 'Suite 200', city: 'Tampa', state: 'FL', zip: '33602', is_default: false };
+    const VISA = { id: 'pm_visa', brand: 'visa', last4: '4242', exp_month: 12, exp_year: 2030, is_default: true };
+    const MASTERCARD = { id: 'pm_mc', brand: 'mastercard', last4: '4444', exp_month: 3, exp_year: 2029, is_default: false };
+    const saved = {
+      'GET /api/account/addresses': () => ({ body: [HOME, OFFICE] }),
+      'GET /api/account/payment-methods': () => ({ body: [VISA, MASTERCARD] }),
+    };
+
+    it('starts the address step from the default address and fills another one when chosen', async () => {
+      api(saved);
+      seedDraft('address', { address: { street: '', unit: '', city: 'Tampa', state: 'FL', zip: '' }, paymentMethod: null });
+      renderPage();
+      expect(await heading('Address & Schedule')).toBeInTheDocument();
+      const group = await screen.findByRole('group', { name: 'Saved addresses' });
+      await waitFor(() => expect(within(group).getByRole('radio', { name: /4202 W Kennedy Blvd, Tampa, FL 33609/ })).toBeChecked());
+      expect(screen.getByLabelText('Street address')).toHaveValue('4202 W Kennedy Blvd');
+      expect(screen.getByLabelText('ZIP code')).toHaveValue('33609');
+
+      await userEvent.click(within(group).getByRole('radio', { name: '100 N Tampa St, Suite 200, Tampa, FL 33602' }));
+      expect(screen.getByLabelText('Street address')).toHaveValue('100 N Tampa St');
+      expect(screen.getByLabelText(/Apt, suite or unit/)).toHaveValue('Suite 200');
+      expect(screen.getByLabelText('ZIP code')).toHaveValue('33602');
+
+      // typing something else makes it a new address
+      await userEvent.clear(screen.getByLabelText('Street address'));
+      await userEvent.type(screen.getByLabelText('Street address'), '1 Main St');
+      expect(within(group).getByRole('radio', { name: 'Enter a new address' })).toBeChecked();
+    });
+
+    it('keeps an address the customer already typed instead of the default', async () => {
+      api(saved);
+      seedDraft('address', { paymentMethod: null });
+      renderPage();
+      const group = await screen.findByRole('group', { name: 'Saved addresses' });
+      expect(within(group).getByRole('radio', { name: 'Enter a new address' })).toBeChecked();
+      expect(screen.getByLabelText('Street address')).toHaveValue('401 Channelside Dr');
+    });
+
+    it('offers the saved cards with the default checked, books with the chosen one, or takes a new card', async () => {
+      const { calls } = api(saved);
+      seedDraft('payment', { paymentMethod: null });
+      renderPage();
+      expect(await heading('Payment')).toBeInTheDocument();
+      const group = await screen.findByRole('group', { name: 'Saved cards' });
+      expect(within(group).getByRole('radio', { name: /Visa ending in 4242 · expires 12\/30/ })).toBeChecked();
+      expect(screen.queryByLabelText('Card number')).not.toBeInTheDocument();
+
+      await userEvent.click(within(group).getByRole('radio', { name: 'Use a new card' }));
+      expect(screen.getByLabelText('Card number')).toBeInTheDocument();
+
+      await userEvent.click(within(group).getByRole('radio', { name: /Mastercard ending in 4444/ }));
+      await click('Continue');
+      expect(await heading('Review')).toBeInTheDocument();
+      expect(screen.getByText('Mastercard ending in 4444')).toBeInTheDocument();
+      await click('Confirm & Book');
+      expect(await heading('Booking received!')).toBeInTheDocument();
+      expect(calls.find((c) => c.method === 'POST' && c.url === '/api/bookings')!.body).toMatchObject({ paymentMethodId: 'pm_mc' });
+    });
+
+    it('asks nothing of a signed-out customer', async () => {
+      const { calls } = api(saved, SIGNED_OUT);
+      seedDraft('address', { paymentMethod: null });
+      renderPage();
+      expect(await heading('Address & Schedule')).toBeInTheDocument();
+      expect(screen.queryByRole('group', { name: 'Saved addresses' })).not.toBeInTheDocument();
+      expect(calls.some((c) => c.url.startsWith('/api/account/'))).toBe(false);
+    });
   });
 });

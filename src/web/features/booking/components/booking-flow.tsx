@@ -3,6 +3,7 @@
  * between steps (focusing each new step's heading), and renders the step beside the running
  * price. Signed-in customers skip the Sign In step in both directions.
  */
+import { useQuery } from '@tanstack/react-query';
 import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { BookingView } from '@/domain/booking-request';
@@ -12,6 +13,8 @@ import type { ServiceSlug } from '@/domain/services';
 import { Card } from '@/web/components/ui/card';
 import { useMe } from '@/web/lib/auth';
 import { usePublicSettings } from '@/web/lib/public-settings';
+import { savedAddressesQueryOptions } from '@/web/lib/saved-addresses';
+import { savedCardsQueryOptions } from '@/web/lib/saved-cards';
 import { useBookingDraft } from '../hooks/use-booking-draft';
 import { useConfirmBooking } from '../hooks/use-confirm-booking';
 import { useStepFocus } from '../hooks/use-step-focus';
@@ -45,6 +48,9 @@ export function BookingFlow({ slug }: { slug: ServiceSlug }) {
   const settingsQuery = usePublicSettings();
   const settings = settingsQuery.data;
   const signedIn = me.isPending ? null : Boolean(me.data?.user);
+  // Offered at the Address and Payment steps; a failure to load them just means typing them.
+  const savedAddresses = useQuery({ ...savedAddressesQueryOptions, enabled: Boolean(signedIn) });
+  const accountCards = useQuery({ ...savedCardsQueryOptions, enabled: Boolean(signedIn) });
   const [booking, setBooking] = useState<BookingView | null>(null);
   const [feedback, setFeedback] = useState<StepFeedback | null>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -119,6 +125,7 @@ export function BookingFlow({ slug }: { slug: ServiceSlug }) {
             serverErrors={addressErrors}
             startAt={draft.startAt}
             serviceAreaZips={settings?.serviceAreaZips ?? DEFAULT_SERVICE_AREA_ZIPS}
+            savedAddresses={signedIn ? savedAddresses.data : undefined}
             onChangeTime={() => goTo('datetime')}
             onSubmit={() => goTo(signedIn ? 'payment' : 'signin')}
             onBack={() => goTo('datetime')}
@@ -133,6 +140,7 @@ export function BookingFlow({ slug }: { slug: ServiceSlug }) {
             settingsError={settingsQuery.isError}
             holdCents={quote.totalCents}
             savedCard={draft.paymentMethod}
+            accountCards={signedIn ? accountCards.data : undefined}
             onCardSaved={(card) => {
               setFeedback(null);
               update({ paymentMethod: card, step: 'review' });

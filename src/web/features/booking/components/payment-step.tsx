@@ -1,15 +1,18 @@
 /**
  * Step 6, Payment: explains the card hold (charged only after the job), then either shows the
- * saved card or the active gateway's card entry: Stripe's Payment Element when Stripe is
- * configured, the test-mode card form on the simulated gateway. Only the card reference is kept.
+ * card already chosen for this booking, the customer's saved cards (default checked, or a new
+ * one), or the active gateway's card entry: Stripe's Payment Element when Stripe is configured,
+ * the test-mode card form on the simulated gateway. Only the card reference is kept.
  */
 import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/web/components/ui/button';
 import type { PublicSettings } from '@/web/lib/public-settings';
+import type { SavedCard as AccountCard } from '@/web/lib/saved-cards';
 import type { SavedCard } from '../hooks/use-booking-draft';
 import { cardBrandName, formatPrice } from '@/web/lib/format';
 import type { CardEntryProps } from './card-entry';
+import { SavedCardPicker } from './saved-card-picker';
 import { StepActions } from './step-layout';
 import { StripeCardForm } from './stripe-card-form';
 import { TestModeCardForm } from './test-mode-card-form';
@@ -25,13 +28,15 @@ export interface PaymentStepProps {
   settingsError: boolean;
   holdCents: number;
   savedCard: SavedCard | null;
+  /** The signed-in customer's cards saved at the gateway, default first. */
+  accountCards?: AccountCard[];
   onCardSaved: (card: SavedCard) => void;
   onForgetCard: () => void;
   onContinue: () => void;
   onBack: () => void;
 }
 
-export function PaymentStep({ settings, settingsError, holdCents, savedCard, onCardSaved, onForgetCard, onContinue, onBack }: PaymentStepProps) {
+export function PaymentStep({ settings, settingsError, holdCents, savedCard, accountCards = [], onCardSaved, onForgetCard, onContinue, onBack }: PaymentStepProps) {
   const { t, i18n } = useTranslation();
   const payments = settings?.payments;
   const CardEntry = payments ? cardEntryFor(payments) : null;
@@ -59,13 +64,16 @@ export function PaymentStep({ settings, settingsError, holdCents, savedCard, onC
           <StepActions onBack={onBack} submitLabel={t('booking.actions.continue')} onSubmit={onContinue} />
         </div>
       ) : CardEntry && payments ? (
-        <CardEntry
-          submitLabel={t('booking.actions.continue')}
-          amountCents={holdCents}
-          payments={payments}
-          onSaved={onCardSaved}
-          onBack={onBack}
-        />
+        accountCards.length > 0 ? (
+          <SavedCardPicker
+            cards={accountCards}
+            onUse={({ id, brand, last4 }) => onCardSaved({ id, brand, last4 })}
+            onBack={onBack}
+            newCardEntry={<CardEntry submitLabel={t('booking.actions.continue')} amountCents={holdCents} payments={payments} onSaved={onCardSaved} onBack={onBack} />}
+          />
+        ) : (
+          <CardEntry submitLabel={t('booking.actions.continue')} amountCents={holdCents} payments={payments} onSaved={onCardSaved} onBack={onBack} />
+        )
       ) : (
         <div className="space-y-5">
           <p className="text-slate-700" role={settingsError ? 'alert' : 'status'}>

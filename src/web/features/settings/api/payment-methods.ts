@@ -2,23 +2,13 @@
  * `/api/account/payment-methods`: the caller's saved cards at the payment gateway (list with the
  * default first, set the default, remove).
  */
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '@/web/lib/api-client';
+import { savedCardsQueryOptions, type SavedCard } from '@/web/lib/saved-cards';
 
-export interface SavedCard {
-  id: string;
-  brand: string;
-  last4: string;
-  exp_month: number;
-  exp_year: number;
-  /** The card offered first; exactly one card is the default when there are any. */
-  is_default: boolean;
-}
+export type { SavedCard };
 
-export const paymentMethodsQueryOptions = queryOptions({
-  queryKey: ['account', 'payment-methods'],
-  queryFn: () => apiFetch<SavedCard[]>('/api/account/payment-methods'),
-});
+export const paymentMethodsQueryOptions = savedCardsQueryOptions;
 
 export const usePaymentMethods = () => useQuery(paymentMethodsQueryOptions);
 

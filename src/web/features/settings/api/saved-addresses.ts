@@ -1,16 +1,10 @@
 /** `/api/account/addresses`: the caller's saved addresses (list, add, edit, set default, delete). */
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '@/web/lib/api-client';
+import { savedAddressesQueryOptions, type SavedAddress } from '@/web/lib/saved-addresses';
 
-export interface SavedAddress {
-  id: string;
-  street: string;
-  unit: string | null;
-  city: string;
-  state: string;
-  zip: string;
-  is_default: boolean;
-}
+export { savedAddressesQueryOptions, type SavedAddress };
+
 
 export interface AddressInput {
   street: string;
@@ -21,10 +15,6 @@ export interface AddressInput {
   is_default?: boolean;
 }
 
-export const savedAddressesQueryOptions = queryOptions({
-  queryKey: ['account', 'addresses'],
-  queryFn: () => apiFetch<SavedAddress[]>('/api/account/addresses'),
-});
 
 export const useSavedAddresses = () => useQuery(savedAddressesQueryOptions);
 
