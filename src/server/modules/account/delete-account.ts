@@ -1,5 +1,6 @@
 /**
- * Deleting one's account (Settings, Account Security): refused while the customer has a booking
+ * Deleting one's account (Settings, Account Security): customers only (staff accounts answer 409
+ * `staff_account`), and refused while the customer has a booking
  * that is not finished (pending, confirmed, en route, in progress) — those must be cancelled
  * first. Otherwise the personal data goes: name, email, phone, saved addresses, preferences,
  * the default-card choice, unused test cards, roles, sessions and the password. The user row
@@ -22,13 +23,19 @@ import {
   user,
   userRoles,
 } from '../../db/schema';
+import { roleOf } from '../../auth/roles';
 import { conflict } from '../../lib/errors';
 
 const UNFINISHED = ['pending', 'confirmed', 'en_route', 'in_progress'] as const;
 export const DELETED_NAME = 'Deleted user';
 
-/** @throws AppError 409 `upcoming_bookings` while an unfinished booking exists. */
+/**
+ * @throws AppError 409 `staff_account` for a worker or an admin (their jobs and the business's
+ *   last admin must not vanish with a click: an admin removes the staff role first),
+ *   409 `upcoming_bookings` while an unfinished booking exists.
+ */
 export async function deleteAccount(db: Database, userId: string, now: Date): Promise<void> {
+  if ((await roleOf(db, userId)) !== 'user') throw conflict('staff_account', 'account.deleteStaffAccount');
   await db.transaction(async (tx) => {
     const [open] = await tx
       .select({ id: bookings.id })

@@ -8,6 +8,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import type { ServiceSlug } from '../../../domain/services';
 import type { Database } from '../../db/client';
 import { uploads, user, workerApplications } from '../../db/schema';
+import { roleOf } from '../../auth/roles';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import { translator, type Lang } from '../../lib/i18n';
 import type { Mailer } from '../../mail/mailer';
@@ -29,9 +30,11 @@ export interface ApplicationInput {
 
 /**
  * @throws AppError 400 validation_failed when the upload is not the applicant's own,
- *   409 application_pending when the user already has a pending application
+ *   409 application_pending when the user already has a pending application,
+ *   409 already_staff when the user already is a worker or an admin
  */
 export async function submitApplication(db: Database, userId: string, input: ApplicationInput): Promise<WorkerApplication> {
+  if ((await roleOf(db, userId)) !== 'user') throw conflict('already_staff', 'peopleErrors.alreadyStaff');
   if (input.uploadId) {
     const [own] = await db.select({ id: uploads.id }).from(uploads).where(and(eq(uploads.id, input.uploadId), eq(uploads.ownerUserId, userId)));
     if (!own) throw badRequest('validation_failed', 'errors.validationFailed', { details: { uploadId: 'validation.photoInvalid' } });

@@ -1,12 +1,15 @@
 /**
  * /worker/enroll: a signed-in user applies to work with us; afterwards the page shows the
  * application's status. A rejected applicant may apply again. Signed out -> a sign-in prompt.
+ * Staff (workers, admins) already work with us: they get a link to their day instead of the form.
  */
 import { useTranslation } from 'react-i18next';
 import { LoadingScreen } from '@/web/components/layout/loading-screen';
 import { QueryErrorNotice, SignInPrompt } from '@/web/components/staff/staff-gate';
 import { Card } from '@/web/components/ui/card';
-import { useMe } from '@/web/lib/auth';
+import { Link } from 'react-router';
+import { buttonVariants } from '@/web/components/ui/button';
+import { isStaffRole, useMe } from '@/web/lib/auth';
 import { useMyApplications } from '../api/get-my-applications';
 import { ApplicationForm } from '../components/application-form';
 import { ApplicationStatus } from '../components/application-status';
@@ -31,6 +34,19 @@ function Enrollment() {
   if (applications.isPending) return <LoadingScreen />;
   if (applications.isError) return <QueryErrorNotice error={applications.error} onRetry={() => void applications.refetch()} />;
   const latest = applications.data[0];
+  if (isStaffRole(me.data.role)) {
+    return (
+      <>
+        {latest && <ApplicationStatus application={latest} />}
+        <Card className="flex flex-col items-start gap-4 p-6">
+          <p className="text-slate-700">{t('people.enroll.alreadyStaff')}</p>
+          <Link to="/worker" className={buttonVariants()}>
+            {t('people.enroll.goToWork')}
+          </Link>
+        </Card>
+      </>
+    );
+  }
   return (
     <>
       {latest ? <ApplicationStatus application={latest} /> : <p className="text-slate-700">{t('people.enroll.intro')}</p>}
