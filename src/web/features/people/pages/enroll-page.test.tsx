@@ -28,6 +28,14 @@ const application = (overrides: object = {}) => ({
 describe('the worker enrollment page', () => {
   afterEach(() => vi.unstubAllGlobals());
 
+  it('sends a worker to their jobs instead of the form', async () => {
+    mockApi({ 'GET /api/me': { body: { ...ME, role: 'worker' } }, 'GET /api/worker-applications/mine': { body: { applications: [] } } });
+    renderPage(<EnrollPage />, { path: '/worker/enroll' });
+    expect(await screen.findByText("You're already on our team, so there's nothing to apply for.")).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go to your jobs' })).toHaveAttribute('href', '/worker');
+    expect(screen.queryByRole('button', { name: /Submit|Apply/ })).not.toBeInTheDocument();
+  });
+
   it('asks a signed-out visitor to sign in', async () => {
     mockApi({ 'GET /api/me': { body: SIGNED_OUT } });
     renderPage(<EnrollPage />, { path: '/worker/enroll' });
