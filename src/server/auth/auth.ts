@@ -12,8 +12,8 @@
  */
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
-import { createAuthMiddleware } from 'better-auth/api';
-import { eq } from 'drizzle-orm';
+import { APIError, createAuthMiddleware, getSessionFromCtx } from 'better-auth/api';
+import { and, eq } from 'drizzle-orm';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
 import { languageOf, translator } from '../lib/i18n';
@@ -22,6 +22,8 @@ import { account, profiles, session, user, verification } from '../db/schema';
 import { refuseDisabledSession } from '../modules/people/disabled-sign-in';
 
 export const MIN_PASSWORD_LENGTH = 8;
+/** How long the link confirming a new email address works. */
+export const EMAIL_CHANGE_LINK_SECONDS = 24 * 60 * 60;
 export const RESET_PASSWORD_TOKEN_SECONDS = 60 * 60;
 /** A session lasts 7 days from its last refresh (Better Auth's default, made explicit). */
 export const SESSION_LIFETIME_SECONDS = 7 * 24 * 60 * 60;
@@ -43,6 +45,13 @@ export function passwordResetMail(input: { to: string; name: string; link: strin
   const t = translator(language);
   const text = t('passwordResetMail.text', { name: input.name, link: input.link });
   return { to: input.to, subject: t('passwordResetMail.subject'), text, template: 'password_reset', language };
+}
+
+/** The link that confirms a new email address (Settings > Personal Information), sent to that address. */
+export function emailChangeMail(input: { to: string; name: string; link: string; acceptLanguage: string | null | undefined }): OutgoingMail {
+  const language = languageOf(input.acceptLanguage);
+  const t = translator(language);
+  return { to: input.to, subject: t('emailChangeMail.subject'), text: t('emailChangeMail.text', { name: input.name, link: input.link }), template: 'email_change', language };
 }
 
 export function createAuth(db: Database, config: Config, mail: AuthMail) {
@@ -68,6 +77,18 @@ export function createAuth(db: Database, config: Config, mail: AuthMail) {
         );
       },
     },
+    // Changing the email of a password account: Better Auth mails a link to the NEW address and
+    // switches only when it is opened (POST /api/auth/change-email; GET /api/auth/verify-email).
+    // Sign-up sends nothing (sendOnSignUp is off). Google accounts keep Google's email
+    // (refuseEmailChangeForGoogle below).
+    user: { changeEmail: { enabled: true } },
+    emailVerification: {
+      sendOnSignUp: false,
+      expiresIn: EMAIL_CHANGE_LINK_SECONDS,
+      sendVerificationEmail: async ({ user: recipient, url }, request) => {
+        await mail.sendMail(emailChangeMail({ to: recipient.email, name: recipient.name || recipient.email, link: url, acceptLanguage: request?.headers.get('accept-language') }));
+      },
+    },
     socialProviders: config.google ? { google: { clientId: config.google.clientId, clientSecret: config.google.clientSecret } } : {},
     // Our own limiter (auth/rate-limit.ts) answers 429 in the API's error shape.
     rateLimit: { enabled: false },
@@ -91,6 +112,7 @@ export function createAuth(db: Database, config: Config, mail: AuthMail) {
       },
     },
     hooks: {
+      before: refuseEmailChangeForGoogle(db),
       after: createAuthMiddleware(async (ctx) => {
         if (ctx.path !== '/sign-up/email') return;
         const created = ctx.context.newSession?.user;
@@ -103,3 +125,20 @@ export function createAuth(db: Database, config: Config, mail: AuthMail) {
 }
 
 export type Auth = ReturnType<typeof createAuth>;
+
+/** Whether the user signs in with Google (their email is Google's; Settings shows it read-only). */
+export async function signsInWithGoogle(db: Database, userId: string): Promise<boolean> {
+  const [row] = await db.select({ id: account.id }).from(account).where(and(eq(account.userId, userId), eq(account.providerId, 'google'))).limit(1);
+  return Boolean(row);
+}
+
+/** `POST /api/auth/change-email` from a Google account: 403 `EMAIL_MANAGED_BY_GOOGLE`, translated. */
+function refuseEmailChangeForGoogle(db: Database) {
+  return createAuthMiddleware(async (ctx) => {
+    if (ctx.path !== '/change-email') return;
+    const current = await getSessionFromCtx(ctx);
+    if (!current || !(await signsInWithGoogle(db, current.user.id))) return;
+    const t = translator(languageOf(ctx.headers?.get('accept-language')));
+    throw new APIError('FORBIDDEN', { message: t('account.emailManagedByGoogle'), code: 'EMAIL_MANAGED_BY_GOOGLE' });
+  });
+}

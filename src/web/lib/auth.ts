@@ -11,7 +11,8 @@ import { apiFetch } from './api-client';
 export type Role = 'admin' | 'worker' | 'user';
 
 export interface Me {
-  user: { id: string; email: string; name: string } | null;
+  /** `email_editable`: false for Google accounts (their email is Google's). */
+  user: { id: string; email: string; name: string; email_editable?: boolean } | null;
   profile: { id: string; full_name: string; terms_accepted: boolean; phone: string | null } | null;
   role: Role | null;
   /** Unix seconds: when the session ends, and from when it can be renewed. */

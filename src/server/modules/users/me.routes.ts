@@ -2,7 +2,8 @@
  * `GET /api/me`: the signed-in user, their profile and role (spec section 3: profiles loaded
  * for the signed-in user with the role merged in, default `user`), and the session's clock in
  * Unix seconds (spec section 9: token expiry is checked in seconds): `session.expires_at`, and
- * `session.refresh_at`, from when `GET /api/auth/get-session` renews it. Signed out: all null.
+ * `session.refresh_at`, from when `GET /api/auth/get-session` renews it. `user.email_editable` is
+ * false for Google accounts (their email is Google's). Signed out: all null.
  *
  * `PATCH /api/me/profile` { full_name?, phone? }: updates the caller's profile (spec section 8:
  * signed out -> 401 `no_user` "No authenticated user"; a failed update -> 400 `update_error`,
@@ -12,7 +13,7 @@ import { eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { normalizeUsPhone } from '../../../domain/phone';
-import { SESSION_LIFETIME_SECONDS, SESSION_REFRESH_AGE_SECONDS } from '../../auth/auth';
+import { SESSION_LIFETIME_SECONDS, SESSION_REFRESH_AGE_SECONDS, signsInWithGoogle } from '../../auth/auth';
 import { roleOf } from '../../auth/roles';
 import { profiles } from '../../db/schema';
 import type { AppEnv } from '../../lib/app-env';
@@ -50,10 +51,14 @@ export const meRoutes = new Hono<AppEnv>()
     const expiresAt = c.var.sessionExpiresAt;
     if (!user || !expiresAt) return c.json({ user: null, profile: null, role: null, session: null });
     const { db } = c.var.deps;
-    const [[profile], role] = await Promise.all([db.select().from(profiles).where(eq(profiles.id, user.id)), roleOf(db, user.id)]);
+    const [[profile], role, google] = await Promise.all([
+      db.select().from(profiles).where(eq(profiles.id, user.id)),
+      roleOf(db, user.id),
+      signsInWithGoogle(db, user.id),
+    ]);
     const expiresAtSeconds = Math.floor(expiresAt.getTime() / 1000);
     const session = { expires_at: expiresAtSeconds, refresh_at: expiresAtSeconds - SESSION_LIFETIME_SECONDS + SESSION_REFRESH_AGE_SECONDS };
-    return c.json({ user, profile: profile ? profileView(profile) : null, role, session });
+    return c.json({ user: { ...user, email_editable: !google }, profile: profile ? profileView(profile) : null, role, session });
   })
   .patch('/profile', async (c) => {
     const user = c.var.user;

@@ -1,4 +1,8 @@
-/** `PATCH /api/me/profile`: the caller's full name and phone; refreshes `me` afterwards. */
+/**
+ * `PATCH /api/me/profile`: the caller's full name and phone; refreshes `me` afterwards.
+ * `POST /api/auth/change-email`: mails a confirmation link to the new address (password accounts
+ * only); the email changes when the link is opened, which lands on /settings?email=changed.
+ */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '@/web/lib/api-client';
 import type { Me } from '@/web/lib/auth';
@@ -20,3 +24,6 @@ export function useUpdateProfile() {
     },
   });
 }
+
+export const requestEmailChange = (newEmail: string) =>
+  apiFetch('/api/auth/change-email', { method: 'POST', body: { newEmail, callbackURL: `${window.location.origin}/settings?email=changed` } });

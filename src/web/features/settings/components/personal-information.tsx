@@ -1,6 +1,8 @@
 /**
- * Settings, Personal Information: full name, email (read-only), phone (US format, checked by
- * the server too). Saving shows a toast; field errors from the server sit under their fields.
+ * Settings, Personal Information: full name, email, phone (US format, checked by the server
+ * too). Saving shows a toast; field errors from the server sit under their fields. A new email
+ * is confirmed from a link sent to it (the toast says so); Google accounts show their email
+ * read-only.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useId, useState } from 'react';
@@ -16,10 +18,11 @@ import { Label } from '@/web/components/ui/label';
 import { ApiError } from '@/web/lib/api-client';
 import type { Me } from '@/web/lib/auth';
 import { toast } from '@/web/lib/toast';
-import { useUpdateProfile } from '../api/update-profile';
+import { requestEmailChange, useUpdateProfile } from '../api/update-profile';
 
 const personalSchema = z.object({
   full_name: z.string().trim().min(1, { error: 'account.fullNameRequired' }).max(200, { error: 'validation.tooLong' }),
+  email: z.string().trim().toLowerCase().pipe(z.email({ error: 'validation.emailInvalid' })),
   phone: z.string().trim(),
 });
 
@@ -37,14 +40,20 @@ export function PersonalInformation({ me }: { me: Me & { user: NonNullable<Me['u
     formState: { errors, isSubmitting },
   } = useForm<PersonalValues, unknown, z.output<typeof personalSchema>>({
     resolver: zodResolver(personalSchema),
-    defaultValues: { full_name: me.profile?.full_name ?? me.user.name, phone: me.profile?.phone ?? '' },
+    defaultValues: { full_name: me.profile?.full_name ?? me.user.name, email: me.user.email, phone: me.profile?.phone ?? '' },
   });
+  const emailEditable = me.user.email_editable === true;
 
-  const onSubmit = handleSubmit(async (values) => {
+  const onSubmit = handleSubmit(async ({ email, ...profile }) => {
     setServerError(null);
     try {
-      await update.mutateAsync(values);
-      toast.success(t('settings.personal.saved'));
+      await update.mutateAsync(profile);
+      if (emailEditable && email !== me.user.email.toLowerCase()) {
+        await requestEmailChange(email);
+        toast.success(t('settings.personal.emailConfirmSent', { email }));
+      } else {
+        toast.success(t('settings.personal.saved'));
+      }
     } catch (error) {
       if (error instanceof ApiError && error.details) {
         for (const field of ['full_name', 'phone'] as const) {
@@ -76,10 +85,22 @@ export function PersonalInformation({ me }: { me: Me & { user: NonNullable<Me['u
           </div>
           <div className="flex flex-col gap-1.5">
             <Label htmlFor={`${id}-email`}>{t('auth.email')}</Label>
-            <Input id={`${id}-email`} type="email" value={me.user.email} readOnly aria-describedby={`${id}-email-hint`} className="bg-slate-50" />
+            {emailEditable ? (
+              <Input
+                id={`${id}-email`}
+                type="email"
+                autoComplete="email"
+                aria-invalid={errors.email ? true : undefined}
+                aria-describedby={[`${id}-email-hint`, errors.email ? `${id}-email-error` : null].filter(Boolean).join(' ')}
+                {...register('email')}
+              />
+            ) : (
+              <Input id={`${id}-email`} type="email" value={me.user.email} readOnly aria-describedby={`${id}-email-hint`} className="bg-slate-50" />
+            )}
             <p id={`${id}-email-hint`} className="text-sm text-slate-600">
-              {t('settings.personal.emailReadOnly')}
+              {emailEditable ? t('settings.personal.emailHint') : t('settings.personal.emailGoogle')}
             </p>
+            <FieldError id={`${id}-email-error`} message={errors.email?.message ? t(errors.email.message) : null} />
           </div>
           <div className="flex flex-col gap-1.5">
             <Label htmlFor={`${id}-phone`}>{t('settings.personal.phone')}</Label>

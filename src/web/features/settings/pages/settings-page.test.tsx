@@ -8,14 +8,14 @@ import { Component as SettingsPage } from './settings-page';
 
 const ME = { user: { id: 'u1', email: 'ana@example.com', name: 'Ana' }, profile: { id: 'u1', full_name: 'Ana Pérez', terms_accepted: true, phone: null }, role: 'user' };
 
-const renderSettings = () =>
+const renderSettings = (path = '/settings') =>
   renderRoutes(
     [
       { path: '/settings', Component: SettingsPage },
       { path: '/auth', element: <h1>Sign in page</h1> },
       { path: '/', element: <h1>Home page</h1> },
     ],
-    { path: '/settings' },
+    { path },
   );
 
 describe('settings page', () => {
@@ -33,9 +33,9 @@ describe('settings page', () => {
     expect(await screen.findByRole('heading', { name: 'Sign in page' })).toBeInTheDocument();
   });
 
-  it('saves the name and phone with a toast; the email is read-only', async () => {
+  it("saves the name and phone with a toast; a Google account's email is read-only", async () => {
     const fetchMock = mockApi({
-      'GET /api/me': { body: ME },
+      'GET /api/me': { body: { ...ME, user: { ...ME.user, email_editable: false } } },
       'GET /api/account/addresses': { body: [] },
       'PATCH /api/me/profile': { body: { ...ME.profile, full_name: 'Ana P. Ruiz', phone: '+18135550123' } },
     });
@@ -43,6 +43,7 @@ describe('settings page', () => {
     const name = await screen.findByLabelText('Full name');
     expect(name).toHaveValue('Ana Pérez');
     expect(screen.getByLabelText('Email')).toHaveAttribute('readonly');
+    expect(screen.getByText('You sign in with Google, so your email is the one Google has.')).toBeInTheDocument();
     await userEvent.clear(name);
     await userEvent.type(name, 'Ana P. Ruiz');
     await userEvent.type(screen.getByLabelText('Phone'), '813 555 0123');
@@ -50,6 +51,36 @@ describe('settings page', () => {
     expect(await screen.findByText('Your changes have been saved.')).toBeInTheDocument();
     const call = fetchMock.mock.calls.find(([url]) => String(url).endsWith('/api/me/profile'));
     expect(JSON.parse(String(call![1]!.body))).toEqual({ full_name: 'Ana P. Ruiz', phone: '813 555 0123' });
+  });
+
+  it('changes the email of a password account through a link sent to the new address', async () => {
+    const fetchMock = mockApi({
+      'GET /api/me': { body: { ...ME, user: { ...ME.user, email_editable: true } } },
+      'GET /api/account/addresses': { body: [] },
+      'PATCH /api/me/profile': { body: ME.profile },
+      'POST /api/auth/change-email': { body: { status: true } },
+    });
+    renderSettings();
+    const email = await screen.findByLabelText('Email');
+    expect(email).not.toHaveAttribute('readonly');
+    await userEvent.clear(email);
+    await userEvent.type(email, 'not-an-email');
+    await userEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByText('Please enter a valid email address.')).toBeInTheDocument();
+    expect(fetchMock.mock.calls.some(([url]) => String(url).endsWith('/change-email'))).toBe(false);
+
+    await userEvent.clear(email);
+    await userEvent.type(email, 'Ana.New@Example.com');
+    await userEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByText('We sent a confirmation link to ana.new@example.com. Your email changes when you open it.')).toBeInTheDocument();
+    const call = fetchMock.mock.calls.find(([url]) => String(url).endsWith('/api/auth/change-email'));
+    expect(JSON.parse(String(call![1]!.body))).toEqual({ newEmail: 'ana.new@example.com', callbackURL: `${window.location.origin}/settings?email=changed` });
+  });
+
+  it('says so when the confirmation link brought the customer back', async () => {
+    mockApi({ 'GET /api/me': { body: ME }, 'GET /api/account/addresses': { body: [] } });
+    renderSettings('/settings?email=changed');
+    expect(await screen.findByText('Your email address has been changed.')).toBeInTheDocument();
   });
 
   it("shows the server's field message for an invalid phone", async () => {

@@ -1,13 +1,17 @@
 /**
  * /settings: the signed-in user's settings (spec section 2, "Settings screen sections").
- * Signed-out visitors see a sign-in prompt that brings them back here.
+ * Signed-out visitors see a sign-in prompt that brings them back here. Opening the link that
+ * confirms a new email lands here with `?email=changed` (or `&error=...` when the link was
+ * invalid or expired): a toast says which, and the address bar is cleaned.
  */
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { LoadingScreen } from '@/web/components/layout/loading-screen';
 import { buttonVariants } from '@/web/components/ui/button';
 import { Card } from '@/web/components/ui/card';
 import { useMe } from '@/web/lib/auth';
+import { toast } from '@/web/lib/toast';
 import { PersonalInformation } from '../components/personal-information';
 import { AccountSecurity } from '../components/account-security';
 import { PaymentMethods } from '../components/payment-methods';
@@ -17,6 +21,15 @@ import { SavedAddresses } from '../components/saved-addresses';
 export function Component() {
   const { t } = useTranslation();
   const { data: me, isPending } = useMe();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const emailOutcome = searchParams.get('error') ? 'invalid' : searchParams.get('email') === 'changed' ? 'changed' : null;
+
+  useEffect(() => {
+    if (!emailOutcome) return;
+    if (emailOutcome === 'invalid') toast.error(t('settings.personal.emailLinkInvalid'));
+    else toast.success(t('settings.personal.emailChanged'));
+    setSearchParams({}, { replace: true });
+  }, [emailOutcome, setSearchParams, t]);
 
   if (isPending) return <LoadingScreen />;
 
