@@ -26,6 +26,8 @@ test('sign up, reset the password through the emailed link, sign in with the new
 
   await page.goto('/auth');
   await page.getByRole('link', { name: 'Forgot password?' }).click();
+  // wait for the reset page itself: /auth's own Email field is there until the lazy page renders
+  await expect(page.getByRole('heading', { name: 'Reset your password' })).toBeVisible();
   await page.getByLabel('Email').fill(email);
   await page.getByRole('button', { name: 'Send reset link' }).click();
   await expect(page.getByRole('heading', { name: 'Check your email' })).toBeVisible();

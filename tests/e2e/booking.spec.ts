@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { chooseTomorrowsFirstTime, fillAddress, next, payAndConfirm, signUpInline } from './support/booking-flow';
+import { chooseTomorrowsFirstTime, confirmWithSavedCard, fillAddress, next, payAndConfirm, signUpInline } from './support/booking-flow';
 
 /**
  * A new customer books each service from the home page to "Booking received!" and sees the
@@ -37,7 +37,8 @@ test('a new customer books a TV installation, furniture assembly and painting, a
   await chooseTomorrowsFirstTime(page);
   await fillAddress(page, '33629');
   await expect(page.getByRole('heading', { name: /Payment/ }).first()).toBeVisible();
-  await payAndConfirm(page);
+  // the card from the first booking is saved: it is offered, checked, and used
+  await confirmWithSavedCard(page);
   await expect(page.getByRole('heading', { name: 'Booking received!' })).toBeVisible();
 
   // Painting, through the /services/{slug}/book route.
@@ -49,7 +50,7 @@ test('a new customer books a TV installation, furniture assembly and painting, a
   await next(page);
   await chooseTomorrowsFirstTime(page);
   await fillAddress(page, '33647');
-  await payAndConfirm(page);
+  await confirmWithSavedCard(page);
   await expect(page.getByRole('heading', { name: 'Booking received!' })).toBeVisible();
 
   // My Bookings lists all three, newest first.

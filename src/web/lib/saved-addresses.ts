@@ -3,17 +3,10 @@
  * by Settings > Saved Addresses and offered by the booking flow's Address & Schedule step.
  */
 import { queryOptions } from '@tanstack/react-query';
+import type { SavedAddressView } from '@/domain/saved-details';
 import { apiFetch } from './api-client';
 
-export interface SavedAddress {
-  id: string;
-  street: string;
-  unit: string | null;
-  city: string;
-  state: string;
-  zip: string;
-  is_default: boolean;
-}
+export type SavedAddress = SavedAddressView;
 
 export const savedAddressesQueryOptions = queryOptions({
   queryKey: ['account', 'addresses'],

@@ -4,17 +4,10 @@
  * step. Only references (brand, last 4, expiry), never card numbers.
  */
 import { queryOptions } from '@tanstack/react-query';
+import type { SavedPaymentMethodView } from '@/domain/saved-details';
 import { apiFetch } from './api-client';
 
-export interface SavedCard {
-  id: string;
-  brand: string;
-  last4: string;
-  exp_month: number;
-  exp_year: number;
-  /** The card offered first; exactly one card is the default when there are any. */
-  is_default: boolean;
-}
+export type SavedCard = SavedPaymentMethodView;
 
 export const savedCardsQueryOptions = queryOptions({
   queryKey: ['account', 'payment-methods'],

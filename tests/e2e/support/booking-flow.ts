@@ -41,3 +41,11 @@ export async function payAndConfirm(page: Page, card = '4242 4242 4242 4242') {
   await page.getByRole('button', { name: 'Confirm & Book' }).click();
 }
 
+
+/** At the Payment step of a customer with saved cards: the default card is checked; book with it. */
+export async function confirmWithSavedCard(page: Page, card: RegExp = /Visa ending in 4242/) {
+  const saved = page.getByRole('group', { name: 'Saved cards' });
+  await expect(saved.getByRole('radio', { name: card })).toBeChecked();
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByRole('button', { name: 'Confirm & Book' }).click();
+}

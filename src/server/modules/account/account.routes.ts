@@ -18,6 +18,7 @@ import { and, asc, desc, eq, ne } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { addressSchema } from '../../../domain/address';
+import type { SavedAddressView } from '../../../domain/saved-details';
 import { isInServiceArea } from '../../../domain/service-area';
 import { requireUser } from '../../auth/session';
 import type { Database } from '../../db/client';
@@ -30,7 +31,7 @@ import { paymentMethodsRoutes } from './payment-methods.routes';
 
 type AddressRow = typeof savedAddresses.$inferSelect;
 
-const addressView = (row: AddressRow) => ({
+const addressView = (row: AddressRow): SavedAddressView => ({
   id: row.id,
   street: row.street,
   unit: row.unit,

@@ -22,6 +22,7 @@ import type { PaymentStatus } from '../../../domain/booking-status';
 import { requireUser } from '../../auth/session';
 import type { Database } from '../../db/client';
 import { bookings, customerPaymentDefaults, payments } from '../../db/schema';
+import type { SavedPaymentMethodView } from '../../../domain/saved-details';
 import type { AppEnv } from '../../lib/app-env';
 import { conflict, notFound } from '../../lib/errors';
 import { PaymentMethodNotFoundError, type PaymentGateway } from '../../payments/gateway';
@@ -30,14 +31,7 @@ import { gatewayFailure } from '../payments/gateway-errors';
 /** Payment states whose money is not settled yet: the card may still be held or charged. */
 const OPEN_PAYMENT_STATUSES: PaymentStatus[] = ['card_saved', 'authorized'];
 
-export interface PaymentMethodView {
-  id: string;
-  brand: string;
-  last4: string;
-  exp_month: number;
-  exp_year: number;
-  is_default: boolean;
-}
+export type PaymentMethodView = SavedPaymentMethodView;
 
 /** Runs a gateway call, turning its failures into API errors (unknown card -> 404). */
 async function atGateway<T>(request: () => Promise<T>): Promise<T> {

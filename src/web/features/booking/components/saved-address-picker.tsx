@@ -34,7 +34,7 @@ export function SavedAddressPicker({ addresses, selectedId, onSelect }: SavedAdd
           <input type="radio" name={name} className="mt-1 size-4" checked={selectedId === address.id} onChange={() => onSelect(address)} />
           <span>
             {formatAddress(address)}
-            {address.is_default && <span className="ml-2 rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-700">{t('booking.address.defaultBadge')}</span>}
+            {address.is_default && <> <span className="ml-2 rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-700">{t('booking.address.defaultBadge')}</span></>}
           </span>
         </label>
       ))}

@@ -38,7 +38,7 @@ export function SavedCardPicker({ cards, onUse, onBack, newCardEntry }: SavedCar
                 month: String(card.exp_month).padStart(2, '0'),
                 year: String(card.exp_year % 100).padStart(2, '0'),
               })}
-              {card.is_default && <span className="ml-2 rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-700">{t('booking.payment.defaultBadge')}</span>}
+              {card.is_default && <> <span className="ml-2 rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-700">{t('booking.payment.defaultBadge')}</span></>}
             </span>
           </label>
         ))}
