@@ -43,7 +43,8 @@ export interface BookingMailData {
     /** 'en' | 'es' as stored; anything else reads as English. */
     language: string;
   };
-  customer: { name: string; email: string };
+  /** `notifications`: the customer's choices in Settings > Preferences (both true by default). */
+  customer: { name: string; email: string; notifications: { email: boolean; sms: boolean } };
   worker: { name: string; phone: string | null } | null;
   /** The booking's payment record, if any. */
   payment: { status: string; cardBrand: string | null; cardLast4: string | null } | null;

@@ -10,7 +10,8 @@
  * ON CONFLICT (booking_id, template) DO NOTHING (unique index of migration 0003), so the same
  * template is never sent twice for one booking, even when two deliveries of one event race or
  * two server processes both hear it. A failed SMTP send is not retried automatically (the row
- * keeps the error for an operator).
+ * keeps the error for an operator). A message with `skippedReason` is claimed and recorded the
+ * same way but never sent (a customer who turned booking emails off).
  */
 import { and, eq } from 'drizzle-orm';
 import nodemailer, { type SendMailOptions } from 'nodemailer';
@@ -32,12 +33,16 @@ export interface OutgoingMail {
   language: Lang;
   /** The booking it is about; with it, (bookingId, template) is sent at most once. */
   bookingId?: string | null;
+  /** Record the message without sending it, for this reason (e.g. 'email_off'). */
+  skippedReason?: string | null;
 }
 
 export type MailOutcome =
   | { status: 'stored'; id: string }
   | { status: 'sent'; id: string }
   | { status: 'failed'; id: string; error: string }
+  /** Recorded, not sent (`skippedReason`). */
+  | { status: 'skipped'; id: string }
   /** (bookingId, template) already has a message: nothing was sent. */
   | { status: 'duplicate' };
 
@@ -90,10 +95,15 @@ export function createMailer(db: Database, mail: Config['mail'], logger: Logger,
           language: message.language,
           bookingId: message.bookingId ?? null,
           transport: kind,
+          skippedReason: message.skippedReason ?? null,
         })
         .onConflictDoNothing({ target: [mailOutbox.bookingId, mailOutbox.template] })
         .returning({ id: mailOutbox.id });
       if (!claimed) return { status: 'duplicate' };
+      if (message.skippedReason) {
+        logger.info({ template: message.template, bookingId: message.bookingId, reason: message.skippedReason }, 'mail recorded, not sent');
+        return { status: 'skipped', id: claimed.id };
+      }
       if (!smtp) {
         logger.info({ template: message.template, bookingId: message.bookingId, outboxId: claimed.id }, 'mail kept in the dev outbox');
         return { status: 'stored', id: claimed.id };

@@ -1,13 +1,13 @@
 /**
  * Reads what a booking message needs from the database: the booking row, the customer (profile
- * name, account email), the assigned worker (name, phone), the payment record and the ledger
+ * name, account email, notification choices), the assigned worker (name, phone), the payment record and the ledger
  * totals (src/domain/ledger.ts).
  */
 import { eq } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { summarizeLedger } from '../../domain/ledger';
 import type { Database } from '../db/client';
-import { bookings, paymentLedger, payments, profiles, user, workerProfiles } from '../db/schema';
+import { bookings, notificationPreferences, paymentLedger, payments, profiles, user, workerProfiles } from '../db/schema';
 import type { BookingMailData } from '../mail/booking-mail';
 
 const customerProfile = alias(profiles, 'customer_profile');
@@ -22,6 +22,8 @@ export async function loadBookingMailData(db: Database, bookingId: string): Prom
       customerEmail: user.email,
       customerAccountName: user.name,
       customerFullName: customerProfile.fullName,
+      emailNotifications: notificationPreferences.email,
+      smsNotifications: notificationPreferences.sms,
       workerAccountName: workerUser.name,
       workerFullName: workerProfile.fullName,
       workerPhone: workerProfiles.phone,
@@ -30,6 +32,7 @@ export async function loadBookingMailData(db: Database, bookingId: string): Prom
     .from(bookings)
     .innerJoin(user, eq(user.id, bookings.customerId))
     .leftJoin(customerProfile, eq(customerProfile.id, bookings.customerId))
+    .leftJoin(notificationPreferences, eq(notificationPreferences.userId, bookings.customerId))
     .leftJoin(workerUser, eq(workerUser.id, bookings.workerId))
     .leftJoin(workerProfile, eq(workerProfile.id, bookings.workerId))
     .leftJoin(workerProfiles, eq(workerProfiles.userId, bookings.workerId))
@@ -42,7 +45,11 @@ export async function loadBookingMailData(db: Database, bookingId: string): Prom
   const b = row.booking;
   return {
     booking: b,
-    customer: { name: row.customerFullName ?? row.customerAccountName, email: row.customerEmail },
+    customer: {
+      name: row.customerFullName ?? row.customerAccountName,
+      email: row.customerEmail,
+      notifications: { email: row.emailNotifications ?? true, sms: row.smsNotifications ?? true },
+    },
     worker: b.workerId && row.workerAccountName !== null ? { name: row.workerFullName ?? row.workerAccountName, phone: row.workerPhone ?? row.workerProfilePhone ?? null } : null,
     payment: payment ?? null,
     money: { paidCents: summary.paidCents, refundedCents: summary.refundedCents },

@@ -200,6 +200,35 @@ describe(`booking notifications over SMTP and Twilio (${databaseKind})`, () => {
     expect(twilio.requests[1]!.form.get('Body')).toContain('ETA 10:45 AM');
     expect(twilio.requests).toHaveLength(2);
   });
+
+  it("follows the customer's choices in Settings > Preferences: no booking email, no text; operations still hear", async () => {
+    const smsAbout = (reference: string) => twilio.requests.filter((r) => r.form.get('Body')?.includes(reference));
+    const mailsTo = (email: string) => smtp.received.filter((m) => m.to.some((to) => to.includes(email)));
+    const opsSent = (bookingId: string) => waitFor(async () => (await messagesOf(t, bookingId, 'booking_received_ops')).find((m) => m.sentAt), 5000, 'the operations mail');
+
+    const quiet = await t.signUp();
+    expect((await t.request('/api/account/preferences', { method: 'PUT', cookie: quiet.cookie, json: { email: false, sms: false } })).status).toBe(200);
+    const quietBooking = await seedBooking(t.deps.db, quiet.userId);
+    await opsSent(quietBooking.id);
+    const [recorded] = await messagesOf(t, quietBooking.id, 'booking_received');
+    expect(recorded).toMatchObject({ to: quiet.email, skippedReason: 'email_off', sentAt: null });
+    expect(mailsTo(quiet.email)).toHaveLength(0);
+    expect(smsAbout(quietBooking.reference)).toHaveLength(0);
+
+    const mailOnly = await t.signUp();
+    await t.request('/api/account/preferences', { method: 'PUT', cookie: mailOnly.cookie, json: { email: true, sms: false } });
+    const mailOnlyBooking = await seedBooking(t.deps.db, mailOnly.userId);
+    await opsSent(mailOnlyBooking.id);
+    await waitFor(() => mailsTo(mailOnly.email).length === 1, 5000, 'the mail to the customer');
+    expect(smsAbout(mailOnlyBooking.reference)).toHaveLength(0);
+
+    const textOnly = await t.signUp();
+    await t.request('/api/account/preferences', { method: 'PUT', cookie: textOnly.cookie, json: { email: false, sms: true } });
+    const textOnlyBooking = await seedBooking(t.deps.db, textOnly.userId);
+    await waitFor(() => smsAbout(textOnlyBooking.reference).length === 1, 5000, 'the text to the customer');
+    await opsSent(textOnlyBooking.id);
+    expect(mailsTo(textOnly.email)).toHaveLength(0);
+  });
 });
 
 describe(`booking notifications when SMTP and Twilio fail (${databaseKind})`, () => {

@@ -11,6 +11,10 @@
  * | cancelled   | cancelled (fee or no charge)                               |                         |
  * | no_show     | no_show (full charge)                                      |                         |
  *
+ * The customer's choices in Settings > Preferences apply: with booking emails off, their mails
+ * are recorded in the outbox (`skipped_reason` 'email_off') but not sent; with texts off, no
+ * SMS. The operations mail always goes.
+ *
  * Other event types (hold_placed, rescheduled, ...) send nothing. Each (booking, template) is
  * sent at most once, checked against mail_outbox and enforced by its unique index, so a repeated
  * or duplicated event changes nothing; an SMS goes out only with the mail that first claims its
@@ -88,8 +92,11 @@ export function createBookingNotifier(deps: NotifierDeps): BookingNotifier {
       data ??= await loadBookingMailData(deps.db, change.bookingId);
       if (!data) return;
       try {
-        const outcome = await deps.mailer.send(renderBookingMail(template, data, deps.site));
-        if (plan.sms && plan.sms.with === template && outcome.status !== 'duplicate') await sendSms(plan.sms.kind, data);
+        const toCustomer = template !== 'booking_received_ops';
+        const skippedReason = toCustomer && !data.customer.notifications.email ? 'email_off' : null;
+        const outcome = await deps.mailer.send({ ...renderBookingMail(template, data, deps.site), skippedReason });
+        const smsWanted = data.customer.notifications.sms;
+        if (plan.sms && plan.sms.with === template && outcome.status !== 'duplicate' && smsWanted) await sendSms(plan.sms.kind, data);
       } catch (error) {
         logger.error({ err: error, bookingId: change.bookingId, template }, 'notification failed');
       }

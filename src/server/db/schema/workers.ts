@@ -70,5 +70,10 @@ export const mailOutbox = pgTable('mail_outbox', {
   transport: text('transport').notNull(),
   sentAt: timestamp('sent_at', { withTimezone: true }),
   error: text('error'),
+  /**
+   * Why the message was recorded but not sent ('email_off': the customer turned booking emails
+   * off in Settings > Preferences). The row still claims (booking, template), so it stays unsent.
+   */
+  skippedReason: text('skipped_reason'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -2,7 +2,8 @@
  * `GET /api/admin/outbox`: the last 100 messages of mail_outbox, newest first (the dev outbox
  * without SMTP_URL; with SMTP, the copies of what was sent). Admins only (401 signed out, 403
  * otherwise). Answer: `{ messages: [{ id, to, subject, text, template, language, createdAt,
- * hasIcs }] }`, createdAt as an ISO instant.
+ * hasIcs, skippedReason }] }`, createdAt as an ISO instant; `skippedReason` is set for a message
+ * recorded but not sent ('email_off': the customer turned booking emails off).
  */
 import { desc, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
@@ -24,6 +25,7 @@ export const outboxRoutes = new Hono<AppEnv>().get('/', async (c) => {
       language: mailOutbox.language,
       createdAt: mailOutbox.createdAt,
       hasIcs: sql<boolean>`${mailOutbox.ics} is not null`,
+      skippedReason: mailOutbox.skippedReason,
     })
     .from(mailOutbox)
     .orderBy(desc(mailOutbox.createdAt), desc(mailOutbox.id))
