@@ -5,7 +5,7 @@ import { seedBooking, waitFor } from '../../realtime/testing/booking-fixtures';
 import { createTestApp, databaseKind, type TestApp } from '../../test/test-app';
 
 interface OutboxAnswer {
-  messages: Array<{ id: string; to: string; subject: string; text: string; template: string; language: string; createdAt: string; hasIcs: boolean }>;
+  messages: Array<{ id: string; to: string; subject: string; text: string; template: string; language: string; createdAt: string; hasIcs: boolean; skippedReason: string | null }>;
 }
 
 describe(`GET /api/admin/outbox (${databaseKind})`, () => {
@@ -47,7 +47,7 @@ describe(`GET /api/admin/outbox (${databaseKind})`, () => {
     const confirmation = messages.find((m) => m.template === 'booking_received');
     expect(confirmation).toMatchObject({ to: customer.email, language: 'es', hasIcs: true, subject: `Recibimos su reserva ${booking.reference}` });
     expect(confirmation!.text).toContain('5 a 10 minutos');
-    expect(Object.keys(confirmation!).sort()).toEqual(['createdAt', 'hasIcs', 'id', 'language', 'subject', 'template', 'text', 'to']);
+    expect(Object.keys(confirmation!).sort()).toEqual(['createdAt', 'hasIcs', 'id', 'language', 'skippedReason', 'subject', 'template', 'text', 'to']);
     expect(new Date(confirmation!.createdAt).toISOString()).toBe(confirmation!.createdAt);
     const times = messages.map((m) => m.createdAt);
     expect([...times].sort().reverse()).toEqual(times);
