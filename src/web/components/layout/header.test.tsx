@@ -76,6 +76,16 @@ describe('Header', () => {
 
     const nav = await openMenu();
     expect(await within(nav).findByRole('link', { name: 'Admin Dashboard' })).toHaveAttribute('href', '/admin');
+    expect(within(nav).queryByRole('link', { name: 'My Jobs' })).not.toBeInTheDocument();
+  });
+
+  it('shows a worker My Jobs (their day), not the Admin Dashboard', async () => {
+    mockApi({ 'GET /api/me': { body: { ...ADMIN, role: 'worker' } } });
+    renderHeader();
+
+    const nav = await openMenu();
+    expect(await within(nav).findByRole('link', { name: 'My Jobs' })).toHaveAttribute('href', '/worker');
+    expect(within(nav).queryByRole('link', { name: 'Admin Dashboard' })).not.toBeInTheDocument();
   });
 
   it('signs out, goes home and says so', async () => {

@@ -96,7 +96,7 @@ export function Header() {
   );
 }
 
-/** My Bookings, Admin Dashboard (admins), and Sign In or Sign Out. */
+/** My Bookings, Admin Dashboard (admins) or My Jobs (workers: their day at /worker), and Sign In or Sign Out. */
 function HeaderNavItems({ layout, onNavigate }: { layout: 'row' | 'column'; onNavigate?: () => void }) {
   const { t } = useTranslation();
   const { data: me, isPending } = useMe();
@@ -137,6 +137,12 @@ function HeaderNavItems({ layout, onNavigate }: { layout: 'row' | 'column'; onNa
         <li>
           <NavLink to="/admin" end className={linkClass} onClick={onNavigate}>
             {t('header.adminDashboard')}
+          </NavLink>
+        </li>
+      ) : me?.role === 'worker' ? (
+        <li>
+          <NavLink to="/worker" end className={linkClass} onClick={onNavigate}>
+            {t('header.myJobs')}
           </NavLink>
         </li>
       ) : null}
