@@ -1,6 +1,6 @@
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { account, mailOutbox } from '../db/schema';
+import { account, mailOutbox, userRoles } from '../db/schema';
 import { createTestApp, databaseKind, type TestApp } from '../test/test-app';
 
 describe(`changing the email address (${databaseKind})`, () => {
@@ -43,6 +43,16 @@ describe(`changing the email address (${databaseKind})`, () => {
     expect((await changeEmail(cookie, 'taken@example.com')).status).toBe(200);
     expect(await lastMailTo('taken@example.com')).toBeUndefined();
     expect((await me(cookie)).user.email).toBe(email);
+  });
+
+  it.each(['worker', 'admin'] as const)('lets a %s change only their own email the same way', async (role) => {
+    const { cookie, userId, email } = await t.signUp();
+    await t.deps.db.insert(userRoles).values({ userId, role });
+    const other = await t.signUp();
+    expect((await changeEmail(cookie, `new-${role}@example.com`)).status).toBe(200);
+    expect(await lastMailTo(`new-${role}@example.com`)).toMatchObject({ template: 'email_change' });
+    expect((await me(cookie)).user.email).toBe(email);
+    expect((await me(other.cookie)).user.email).toBe(other.email);
   });
 
   it('refuses a signed-out caller', async () => {
