@@ -18,7 +18,7 @@ const withMessages = <T,>(names: RouteMessages | RouteMessages[], page: () => Pr
 };
 
 /** The staff areas: shared staff words plus the area's own. */
-const adminPage = <T,>(page: () => Promise<T>) => withMessages(['staff', 'dispatch'], page);
+const adminPage = <T,>(page: () => Promise<T>) => withMessages(['staff', 'dispatch', 'people'], page);
 const workerPage = <T,>(page: () => Promise<T>) => withMessages(['staff', 'worker'], page);
 
 /** Routes owned by later issues: they render an honest "not available yet" page until then. */
@@ -51,7 +51,7 @@ export const webRoutes: RouteObject[] = [
       { path: 'worker', lazy: workerPage(() => import('@/web/features/worker/pages/worker-day-page')) },
       { path: 'worker/availability', lazy: workerPage(() => import('@/web/features/worker/pages/availability-page')) },
       { path: 'worker/settings', lazy: workerPage(() => import('@/web/features/worker/pages/worker-settings-page')) },
-      { path: 'worker/enroll', lazy: withMessages('staff', () => import('@/web/features/people/pages/enroll-page')) },
+      { path: 'worker/enroll', lazy: withMessages(['staff', 'people'], () => import('@/web/features/people/pages/enroll-page')) },
       { path: 'admin/users', lazy: adminPage(() => import('@/web/features/people/pages/users-page')) },
       { path: 'admin/worker-applications', lazy: adminPage(() => import('@/web/features/people/pages/worker-applications-page')) },
       ...LATER_ROUTES.map((path) => ({ path: path.slice(1), lazy: notAvailableYet })),
