@@ -74,7 +74,7 @@ export const accountRoutes = new Hono<AppEnv>()
     const user = requireUser(c);
     const body = (await c.req.json().catch(() => null)) as { confirm?: unknown } | null;
     if (body?.confirm !== 'DELETE') throw new AppError(400, 'confirm_required', 'account.deleteConfirmRequired', { details: { confirm: 'account.deleteConfirmRequired' } });
-    await deleteAccount(c.var.deps.db, user.id, c.var.deps.now());
+    await deleteAccount(c.var.deps, user.id, c.var.deps.now());
     return c.json({ deleted: true });
   })
   .get('/preferences', async (c) => {

@@ -47,6 +47,7 @@ describe(`DELETE /api/account (${databaseKind})`, () => {
     expect((await refused.json()).code).toBe('upcoming_bookings');
 
     await t.deps.db.update(bookings).set({ status: 'cancelled' }).where(eq(bookings.id, bookingId));
+    expect(await t.deps.gateway.listSavedCards(userId)).toHaveLength(1);
     const done = await remove(cookie, 'DELETE');
     expect(done.status).toBe(200);
 
@@ -54,7 +55,9 @@ describe(`DELETE /api/account (${databaseKind})`, () => {
     const signIn = await t.request('/api/auth/sign-in/email', { method: 'POST', json: { email, password: 'correct-horse-9' } });
     expect(signIn.status).toBe(401);
     const [row] = await t.deps.db.select().from(user).where(eq(user.id, userId));
-    expect(row).toMatchObject({ name: 'Deleted user', email: `deleted-${userId}@deleted.invalid` });
+    expect(row).toMatchObject({ name: 'Deleted user', email: `deleted-${userId}@deleted.invalid`, userMetadata: {} });
+    // the card saved with the booking is gone from the payment gateway too
+    expect(await t.deps.gateway.listSavedCards(userId)).toEqual([]);
     const [booking] = await t.deps.db.select().from(bookings).where(eq(bookings.id, bookingId));
     expect(booking).toMatchObject({ customerId: userId, street: '', contactPhone: '', notes: null, status: 'cancelled' });
     expect(booking!.totalCents).toBeGreaterThan(0);

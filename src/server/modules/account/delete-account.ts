@@ -2,14 +2,18 @@
  * Deleting one's account (Settings, Account Security): customers only (staff accounts answer 409
  * `staff_account`), and refused while the customer has a booking
  * that is not finished (pending, confirmed, en route, in progress) — those must be cancelled
- * first. Otherwise the personal data goes: name, email, phone, saved addresses, preferences,
- * the default-card choice, unused test cards, roles, sessions and the password. The user row
+ * first. Otherwise the personal data goes: name, email, phone, user metadata, saved addresses,
+ * preferences, the default-card choice, roles, sessions and the password; after that commits,
+ * the cards saved at the payment gateway are removed (Stripe: detached; a failure is logged, the
+ * deletion stands — no booking is open, so no hold or charge needs them any more). The user row
  * stays (bookings and the ledger point at it, for accounting) under a placeholder name and an
  * unusable email, and the bookings keep their money and dates with the address street, contact
  * phone and notes blanked.
  */
-import { and, eq, inArray, notExists } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/client';
+import type { Logger } from '../../lib/logger';
+import type { PaymentGateway } from '../../payments/gateway';
 import {
   account,
   bookings,
@@ -18,8 +22,6 @@ import {
   profiles,
   savedAddresses,
   session,
-  simulatedHolds,
-  simulatedPaymentMethods,
   user,
   userRoles,
 } from '../../db/schema';
@@ -34,7 +36,8 @@ export const DELETED_NAME = 'Deleted user';
  *   last admin must not vanish with a click: an admin removes the staff role first),
  *   409 `upcoming_bookings` while an unfinished booking exists.
  */
-export async function deleteAccount(db: Database, userId: string, now: Date): Promise<void> {
+export async function deleteAccount(deps: { db: Database; gateway: PaymentGateway; logger: Logger }, userId: string, now: Date): Promise<void> {
+  const { db, gateway, logger } = deps;
   if ((await roleOf(db, userId)) !== 'user') throw conflict('staff_account', 'account.deleteStaffAccount');
   await db.transaction(async (tx) => {
     const [open] = await tx
@@ -49,17 +52,17 @@ export async function deleteAccount(db: Database, userId: string, now: Date): Pr
     await tx.delete(notificationPreferences).where(eq(notificationPreferences.userId, userId));
     await tx.delete(customerPaymentDefaults).where(eq(customerPaymentDefaults.userId, userId));
     await tx.delete(userRoles).where(eq(userRoles.userId, userId));
-    await tx
-      .delete(simulatedPaymentMethods)
-      .where(
-        and(
-          eq(simulatedPaymentMethods.ownerUserId, userId),
-          notExists(tx.select({ id: simulatedHolds.id }).from(simulatedHolds).where(eq(simulatedHolds.paymentMethodId, simulatedPaymentMethods.id))),
-        ),
-      );
     await tx.update(profiles).set({ fullName: DELETED_NAME, phone: null, updatedAt: now }).where(eq(profiles.id, userId));
     await tx.delete(session).where(eq(session.userId, userId));
     await tx.delete(account).where(eq(account.userId, userId));
-    await tx.update(user).set({ name: DELETED_NAME, email: `deleted-${userId}@deleted.invalid`, image: null, updatedAt: now }).where(eq(user.id, userId));
+    await tx
+      .update(user)
+      .set({ name: DELETED_NAME, email: `deleted-${userId}@deleted.invalid`, image: null, userMetadata: {}, updatedAt: now })
+      .where(eq(user.id, userId));
   });
+  try {
+    for (const card of await gateway.listSavedCards(userId)) await gateway.removeSavedCard(userId, card.paymentMethodId);
+  } catch (error) {
+    logger.error({ err: error, userId }, 'saved cards of a deleted account not removed at the gateway');
+  }
 }
