@@ -11,10 +11,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { toast } from '@/web/lib/toast';
 import { z } from 'zod';
+import { FormField } from '@/web/components/ui/form-field';
 import { Button } from '@/web/components/ui/button';
-import { FieldError } from '@/web/components/ui/field-error';
-import { Input } from '@/web/components/ui/input';
-import { Label } from '@/web/components/ui/label';
 import { ApiError } from '@/web/lib/api-client';
 import { signIn } from '@/web/lib/auth';
 import { FormServerError, serverErrorMessage } from './form-server-error';
@@ -68,34 +66,19 @@ export function SignInForm({ onSuccess }: SignInFormProps) {
 
   return (
     <form noValidate onSubmit={onSubmit} aria-busy={isSubmitting} className="flex flex-col gap-4">
-      <div className="flex flex-col gap-1.5">
-        <Label htmlFor={`${id}-email`}>{t('auth.email')}</Label>
-        <Input
-          id={`${id}-email`}
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          aria-invalid={errors.email ? true : undefined}
-          aria-describedby={errors.email ? `${id}-email-error` : undefined}
-          {...register('email')}
-        />
-        <FieldError id={`${id}-email-error`} message={fieldMessage(errors.email?.message)} />
-      </div>
-      <div className="flex flex-col gap-1.5">
-        <Label htmlFor={`${id}-password`}>{t('auth.password')}</Label>
-        <Input
-          id={`${id}-password`}
-          type="password"
-          autoComplete="current-password"
-          aria-invalid={errors.password ? true : undefined}
-          aria-describedby={errors.password ? `${id}-password-error` : undefined}
-          {...register('password')}
-        />
-        <FieldError id={`${id}-password-error`} message={fieldMessage(errors.password?.message)} />
-        <Link to="/reset-password" className="self-end text-sm font-medium text-brand-700 underline">
-          {t('passwordReset.forgotLink')}
-        </Link>
-      </div>
+      <FormField
+        id={`${id}-email`} label={t('auth.email')} type="email" autoComplete="email" inputMode="email"
+        registration={register('email')} error={fieldMessage(errors.email?.message)}
+      />
+      <FormField
+        id={`${id}-password`} label={t('auth.password')} type="password" autoComplete="current-password"
+        registration={register('password')} error={fieldMessage(errors.password?.message)}
+        after={
+          <Link to="/reset-password" className="self-end text-sm font-medium text-brand-700 underline">
+            {t('passwordReset.forgotLink')}
+          </Link>
+        }
+      />
       <FormServerError message={serverError} />
       <Button type="submit" size="lg" disabled={isSubmitting} className="w-full">
         {isSubmitting ? t('common.processing') : t('auth.signInSubmit')}

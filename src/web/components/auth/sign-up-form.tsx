@@ -11,10 +11,9 @@ import { useForm } from 'react-hook-form';
 import { Trans, useTranslation } from 'react-i18next';
 import { toast } from '@/web/lib/toast';
 import { z } from 'zod';
+import { FormField } from '@/web/components/ui/form-field';
 import { Button } from '@/web/components/ui/button';
 import { FieldError } from '@/web/components/ui/field-error';
-import { Input } from '@/web/components/ui/input';
-import { Label } from '@/web/components/ui/label';
 import { ApiError } from '@/web/lib/api-client';
 import { signUp } from '@/web/lib/auth';
 import { FormServerError, serverErrorMessage } from './form-server-error';
@@ -80,46 +79,19 @@ export function SignUpForm({ onSuccess }: SignUpFormProps) {
 
   return (
     <form noValidate onSubmit={onSubmit} aria-busy={isSubmitting} className="flex flex-col gap-4">
-      <div className="flex flex-col gap-1.5">
-        <Label htmlFor={`${id}-fullName`}>{t('auth.fullNameOptional')}</Label>
-        <Input
-          id={`${id}-fullName`}
-          type="text"
-          autoComplete="name"
-          aria-invalid={errors.fullName ? true : undefined}
-          aria-describedby={describedBy('fullName', Boolean(errors.fullName))}
-          {...register('fullName')}
-        />
-        <FieldError id={`${id}-fullName-error`} message={fieldMessage(errors.fullName?.message)} />
-      </div>
-      <div className="flex flex-col gap-1.5">
-        <Label htmlFor={`${id}-email`}>{t('auth.email')}</Label>
-        <Input
-          id={`${id}-email`}
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          aria-invalid={errors.email ? true : undefined}
-          aria-describedby={describedBy('email', Boolean(errors.email))}
-          {...register('email')}
-        />
-        <FieldError id={`${id}-email-error`} message={fieldMessage(errors.email?.message)} />
-      </div>
-      <div className="flex flex-col gap-1.5">
-        <Label htmlFor={`${id}-password`}>{t('auth.password')}</Label>
-        <Input
-          id={`${id}-password`}
-          type="password"
-          autoComplete="new-password"
-          aria-invalid={errors.password ? true : undefined}
-          aria-describedby={describedBy('password', Boolean(errors.password), true)}
-          {...register('password')}
-        />
-        <p id={`${id}-password-hint`} className="text-sm text-slate-600">
-          {t('auth.passwordHint', { min: MIN_PASSWORD_LENGTH })}
-        </p>
-        <FieldError id={`${id}-password-error`} message={fieldMessage(errors.password?.message)} />
-      </div>
+      <FormField
+        id={`${id}-fullName`} label={t('auth.fullNameOptional')} type="text" autoComplete="name"
+        registration={register('fullName')} error={fieldMessage(errors.fullName?.message)}
+      />
+      <FormField
+        id={`${id}-email`} label={t('auth.email')} type="email" autoComplete="email" inputMode="email"
+        registration={register('email')} error={fieldMessage(errors.email?.message)}
+      />
+      <FormField
+        id={`${id}-password`} label={t('auth.password')} type="password" autoComplete="new-password"
+        hint={t('auth.passwordHint', { min: MIN_PASSWORD_LENGTH })}
+        registration={register('password')} error={fieldMessage(errors.password?.message)}
+      />
       <div className="flex flex-col gap-1.5">
         <div className="flex items-start gap-3">
           <input

@@ -12,11 +12,9 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { z } from 'zod';
 import { FormServerError } from '@/web/components/auth/form-server-error';
+import { FormField } from '@/web/components/ui/form-field';
 import { Button } from '@/web/components/ui/button';
 import { Card } from '@/web/components/ui/card';
-import { FieldError } from '@/web/components/ui/field-error';
-import { Input } from '@/web/components/ui/input';
-import { Label } from '@/web/components/ui/label';
 import { ApiError } from '@/web/lib/api-client';
 import { AccessDeniedError, signInAsStaff } from '@/web/lib/auth';
 
@@ -64,31 +62,14 @@ export function Component() {
       <p className="mt-2 text-slate-700">{t('adminLogin.subtitle')}</p>
       <Card className="mt-6 p-5 sm:p-6">
         <form noValidate onSubmit={onSubmit} aria-busy={isSubmitting} className="flex flex-col gap-4">
-          <div className="flex flex-col gap-1.5">
-            <Label htmlFor={`${id}-email`}>{t('auth.email')}</Label>
-            <Input
-              id={`${id}-email`}
-              type="email"
-              autoComplete="username"
-              inputMode="email"
-              aria-invalid={errors.email ? true : undefined}
-              aria-describedby={errors.email ? `${id}-email-error` : undefined}
-              {...register('email')}
-            />
-            <FieldError id={`${id}-email-error`} message={fieldMessage(errors.email?.message)} />
-          </div>
-          <div className="flex flex-col gap-1.5">
-            <Label htmlFor={`${id}-password`}>{t('auth.password')}</Label>
-            <Input
-              id={`${id}-password`}
-              type="password"
-              autoComplete="current-password"
-              aria-invalid={errors.password ? true : undefined}
-              aria-describedby={errors.password ? `${id}-password-error` : undefined}
-              {...register('password')}
-            />
-            <FieldError id={`${id}-password-error`} message={fieldMessage(errors.password?.message)} />
-          </div>
+          <FormField
+            id={`${id}-email`} label={t('auth.email')} type="email" autoComplete="username" inputMode="email"
+            registration={register('email')} error={fieldMessage(errors.email?.message)}
+          />
+          <FormField
+            id={`${id}-password`} label={t('auth.password')} type="password" autoComplete="current-password"
+            registration={register('password')} error={fieldMessage(errors.password?.message)}
+          />
           <FormServerError message={failure} />
           <Button type="submit" size="lg" disabled={isSubmitting} className="w-full">
             {isSubmitting ? t('common.processing') : t('adminLogin.submit')}

@@ -11,11 +11,9 @@ import { Link, useSearchParams } from 'react-router';
 import { z } from 'zod';
 import { FormServerError, serverErrorMessage } from '@/web/components/auth/form-server-error';
 import { MIN_PASSWORD_LENGTH } from '@/web/components/auth/sign-up-form';
+import { FormField } from '@/web/components/ui/form-field';
 import { Button, buttonVariants } from '@/web/components/ui/button';
 import { Card } from '@/web/components/ui/card';
-import { FieldError } from '@/web/components/ui/field-error';
-import { Input } from '@/web/components/ui/input';
-import { Label } from '@/web/components/ui/label';
 import { requestPasswordReset, resetPassword } from '@/web/lib/auth';
 
 export function Component() {
@@ -68,19 +66,10 @@ function RequestResetForm() {
   return (
     <form noValidate onSubmit={onSubmit} aria-busy={isSubmitting} className="flex flex-col gap-4">
       <p className="text-slate-700">{t('passwordReset.requestIntro')}</p>
-      <div className="flex flex-col gap-1.5">
-        <Label htmlFor={`${id}-email`}>{t('auth.email')}</Label>
-        <Input
-          id={`${id}-email`}
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          aria-invalid={errors.email ? true : undefined}
-          aria-describedby={errors.email ? `${id}-email-error` : undefined}
-          {...register('email')}
-        />
-        <FieldError id={`${id}-email-error`} message={errors.email?.message ? t(errors.email.message) : null} />
-      </div>
+      <FormField
+        id={`${id}-email`} label={t('auth.email')} type="email" autoComplete="email" inputMode="email"
+        registration={register('email')} error={errors.email?.message ? t(errors.email.message) : null}
+      />
       <FormServerError message={serverError} />
       <Button type="submit" size="lg" disabled={isSubmitting} className="w-full">
         {isSubmitting ? t('common.processing') : t('passwordReset.requestSubmit')}
@@ -136,33 +125,15 @@ function NewPasswordForm({ token }: { token: string }) {
 
   return (
     <form noValidate onSubmit={onSubmit} aria-busy={isSubmitting} className="flex flex-col gap-4">
-      <div className="flex flex-col gap-1.5">
-        <Label htmlFor={`${id}-new`}>{t('passwordReset.newPassword')}</Label>
-        <Input
-          id={`${id}-new`}
-          type="password"
-          autoComplete="new-password"
-          aria-invalid={errors.newPassword ? true : undefined}
-          aria-describedby={`${id}-hint ${errors.newPassword ? `${id}-new-error` : ''}`.trim()}
-          {...register('newPassword')}
-        />
-        <p id={`${id}-hint`} className="text-sm text-slate-600">
-          {t('auth.passwordHint', { min: MIN_PASSWORD_LENGTH })}
-        </p>
-        <FieldError id={`${id}-new-error`} message={errors.newPassword?.message ? t(errors.newPassword.message) : null} />
-      </div>
-      <div className="flex flex-col gap-1.5">
-        <Label htmlFor={`${id}-confirm`}>{t('passwordReset.confirmPassword')}</Label>
-        <Input
-          id={`${id}-confirm`}
-          type="password"
-          autoComplete="new-password"
-          aria-invalid={errors.confirmPassword ? true : undefined}
-          aria-describedby={errors.confirmPassword ? `${id}-confirm-error` : undefined}
-          {...register('confirmPassword')}
-        />
-        <FieldError id={`${id}-confirm-error`} message={errors.confirmPassword?.message ? t(errors.confirmPassword.message) : null} />
-      </div>
+      <FormField
+        id={`${id}-new`} label={t('passwordReset.newPassword')} type="password" autoComplete="new-password"
+        hint={t('auth.passwordHint', { min: MIN_PASSWORD_LENGTH })}
+        registration={register('newPassword')} error={errors.newPassword?.message ? t(errors.newPassword.message) : null}
+      />
+      <FormField
+        id={`${id}-confirm`} label={t('passwordReset.confirmPassword')} type="password" autoComplete="new-password"
+        registration={register('confirmPassword')} error={errors.confirmPassword?.message ? t(errors.confirmPassword.message) : null}
+      />
       <FormServerError message={serverError} />
       <Button type="submit" size="lg" disabled={isSubmitting} className="w-full">
         {isSubmitting ? t('common.processing') : t('passwordReset.submit')}

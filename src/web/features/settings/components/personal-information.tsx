@@ -11,10 +11,8 @@ import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { FormServerError, serverErrorMessage } from '@/web/components/auth/form-server-error';
 import { Button } from '@/web/components/ui/button';
+import { FormField } from '@/web/components/ui/form-field';
 import { Card } from '@/web/components/ui/card';
-import { FieldError } from '@/web/components/ui/field-error';
-import { Input } from '@/web/components/ui/input';
-import { Label } from '@/web/components/ui/label';
 import { ApiError } from '@/web/lib/api-client';
 import type { Me } from '@/web/lib/auth';
 import { toast } from '@/web/lib/toast';
@@ -43,6 +41,7 @@ export function PersonalInformation({ me }: { me: Me & { user: NonNullable<Me['u
     defaultValues: { full_name: me.profile?.full_name ?? me.user.name, email: me.user.email, phone: me.profile?.phone ?? '' },
   });
   const emailEditable = me.user.email_editable === true;
+  const fieldMessage = (message: string | undefined) => (message ? t(message) : null);
 
   const onSubmit = handleSubmit(async ({ email, ...profile }) => {
     setServerError(null);
@@ -72,50 +71,22 @@ export function PersonalInformation({ me }: { me: Me & { user: NonNullable<Me['u
           {t('settings.personal.title')}
         </h2>
         <form noValidate onSubmit={onSubmit} aria-busy={isSubmitting} className="mt-4 flex flex-col gap-4">
-          <div className="flex flex-col gap-1.5">
-            <Label htmlFor={`${id}-name`}>{t('settings.personal.fullName')}</Label>
-            <Input
-              id={`${id}-name`}
-              autoComplete="name"
-              aria-invalid={errors.full_name ? true : undefined}
-              aria-describedby={errors.full_name ? `${id}-name-error` : undefined}
-              {...register('full_name')}
+          <FormField
+            id={`${id}-name`} label={t('settings.personal.fullName')} autoComplete="name"
+            registration={register('full_name')} error={fieldMessage(errors.full_name?.message)}
+          />
+          {emailEditable ? (
+            <FormField
+              id={`${id}-email`} label={t('auth.email')} type="email" autoComplete="email" hint={t('settings.personal.emailHint')}
+              registration={register('email')} error={fieldMessage(errors.email?.message)}
             />
-            <FieldError id={`${id}-name-error`} message={errors.full_name?.message ? t(errors.full_name.message) : null} />
-          </div>
-          <div className="flex flex-col gap-1.5">
-            <Label htmlFor={`${id}-email`}>{t('auth.email')}</Label>
-            {emailEditable ? (
-              <Input
-                id={`${id}-email`}
-                type="email"
-                autoComplete="email"
-                aria-invalid={errors.email ? true : undefined}
-                aria-describedby={[`${id}-email-hint`, errors.email ? `${id}-email-error` : null].filter(Boolean).join(' ')}
-                {...register('email')}
-              />
-            ) : (
-              <Input id={`${id}-email`} type="email" value={me.user.email} readOnly aria-describedby={`${id}-email-hint`} className="bg-slate-50" />
-            )}
-            <p id={`${id}-email-hint`} className="text-sm text-slate-600">
-              {emailEditable ? t('settings.personal.emailHint') : t('settings.personal.emailGoogle')}
-            </p>
-            <FieldError id={`${id}-email-error`} message={errors.email?.message ? t(errors.email.message) : null} />
-          </div>
-          <div className="flex flex-col gap-1.5">
-            <Label htmlFor={`${id}-phone`}>{t('settings.personal.phone')}</Label>
-            <Input
-              id={`${id}-phone`}
-              type="tel"
-              autoComplete="tel"
-              inputMode="tel"
-              placeholder="(813) 555-0123"
-              aria-invalid={errors.phone ? true : undefined}
-              aria-describedby={errors.phone ? `${id}-phone-error` : undefined}
-              {...register('phone')}
-            />
-            <FieldError id={`${id}-phone-error`} message={errors.phone?.message ? t(errors.phone.message) : null} />
-          </div>
+          ) : (
+            <FormField id={`${id}-email`} label={t('auth.email')} type="email" value={me.user.email} readOnly className="bg-slate-50" hint={t('settings.personal.emailGoogle')} />
+          )}
+          <FormField
+            id={`${id}-phone`} label={t('settings.personal.phone')} type="tel" autoComplete="tel" inputMode="tel" placeholder="(813) 555-0123"
+            registration={register('phone')} error={fieldMessage(errors.phone?.message)}
+          />
           <FormServerError message={serverError} />
           <Button type="submit" disabled={isSubmitting} className="self-start">
             {isSubmitting ? t('common.processing') : t('settings.personal.save')}
