@@ -10,12 +10,12 @@ import { z } from 'zod';
 import { FormServerError, serverErrorMessage } from '@/web/components/auth/form-server-error';
 import { MIN_PASSWORD_LENGTH } from '@/web/components/auth/sign-up-form';
 import { Button } from '@/web/components/ui/button';
-import { Card } from '@/web/components/ui/card';
 import { FieldError } from '@/web/components/ui/field-error';
 import { Input } from '@/web/components/ui/input';
 import { Label } from '@/web/components/ui/label';
 import { ApiError } from '@/web/lib/api-client';
 import { toast } from '@/web/lib/toast';
+import { SettingsSection } from './settings-section';
 import { changePassword, useRevokeOtherSessions, useSessions } from '../api/account-security';
 import { DeleteAccount } from './delete-account';
 
@@ -70,11 +70,7 @@ export function AccountSecurity() {
   const when = (iso: string) => new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
 
   return (
-    <Card className="p-5 sm:p-6">
-      <section aria-labelledby={`${id}-title`} className="flex flex-col gap-5">
-        <h2 id={`${id}-title`} className="text-xl font-semibold text-slate-900">
-          {t('settings.security.title')}
-        </h2>
+    <SettingsSection title={t('settings.security.title')} className="gap-5">
         <form noValidate onSubmit={onSubmit} aria-busy={isSubmitting} className="flex flex-col gap-3">
           <h3 className="font-semibold text-slate-900">{t('settings.security.changePassword')}</h3>
           {(['currentPassword', 'newPassword'] as const).map((field) => (
@@ -117,7 +113,6 @@ export function AccountSecurity() {
           </Button>
         </div>
         <DeleteAccount />
-      </section>
-    </Card>
+    </SettingsSection>
   );
 }

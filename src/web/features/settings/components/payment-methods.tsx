@@ -2,36 +2,23 @@
  * Settings, Payment Methods: the saved cards (brand, last 4, expiry), the default first with its
  * badge, making another card the default, and removing one.
  */
-import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { serverErrorMessage } from '@/web/components/auth/form-server-error';
 import { Button } from '@/web/components/ui/button';
-import { Card } from '@/web/components/ui/card';
-import { toast } from '@/web/lib/toast';
+import { useToastedAction } from '../hooks/use-toasted-action';
+import { SettingsSection } from './settings-section';
 import { usePaymentMethods, useRemovePaymentMethod, useSetDefaultPaymentMethod } from '../api/payment-methods';
 
 export function PaymentMethods() {
   const { t } = useTranslation();
-  const id = useId();
   const cards = usePaymentMethods();
   const remove = useRemovePaymentMethod();
   const setDefault = useSetDefaultPaymentMethod();
 
-  const onAction = async (action: () => Promise<unknown>, success: string) => {
-    try {
-      await action();
-      toast.success(success);
-    } catch (error) {
-      toast.error(serverErrorMessage(error, t));
-    }
-  };
+  const onAction = useToastedAction();
 
   return (
-    <Card className="p-5 sm:p-6">
-      <section aria-labelledby={`${id}-title`} className="flex flex-col gap-4">
-        <h2 id={`${id}-title`} className="text-xl font-semibold text-slate-900">
-          {t('settings.payments.title')}
-        </h2>
+    <SettingsSection title={t('settings.payments.title')}>
         {cards.isPending ? (
           <p className="text-slate-600">{t('common.loading')}</p>
         ) : cards.isError ? (
@@ -78,7 +65,6 @@ export function PaymentMethods() {
             ))}
           </ul>
         )}
-      </section>
-    </Card>
+    </SettingsSection>
   );
 }

@@ -12,10 +12,10 @@ import { z } from 'zod';
 import { FormServerError, serverErrorMessage } from '@/web/components/auth/form-server-error';
 import { Button } from '@/web/components/ui/button';
 import { FormField } from '@/web/components/ui/form-field';
-import { Card } from '@/web/components/ui/card';
 import { ApiError } from '@/web/lib/api-client';
 import type { Me } from '@/web/lib/auth';
 import { toast } from '@/web/lib/toast';
+import { SettingsSection } from './settings-section';
 import { requestEmailChange, useUpdateProfile } from '../api/update-profile';
 
 const personalSchema = z.object({
@@ -65,12 +65,8 @@ export function PersonalInformation({ me }: { me: Me & { user: NonNullable<Me['u
   });
 
   return (
-    <Card className="p-5 sm:p-6">
-      <section aria-labelledby={`${id}-title`}>
-        <h2 id={`${id}-title`} className="text-xl font-semibold text-slate-900">
-          {t('settings.personal.title')}
-        </h2>
-        <form noValidate onSubmit={onSubmit} aria-busy={isSubmitting} className="mt-4 flex flex-col gap-4">
+    <SettingsSection title={t('settings.personal.title')}>
+        <form noValidate onSubmit={onSubmit} aria-busy={isSubmitting} className="flex flex-col gap-4">
           <FormField
             id={`${id}-name`} label={t('settings.personal.fullName')} autoComplete="name"
             registration={register('full_name')} error={fieldMessage(errors.full_name?.message)}
@@ -92,7 +88,6 @@ export function PersonalInformation({ me }: { me: Me & { user: NonNullable<Me['u
             {isSubmitting ? t('common.processing') : t('settings.personal.save')}
           </Button>
         </form>
-      </section>
-    </Card>
+    </SettingsSection>
   );
 }

@@ -5,10 +5,10 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { serverErrorMessage } from '@/web/components/auth/form-server-error';
-import { Card } from '@/web/components/ui/card';
 import { Label } from '@/web/components/ui/label';
 import { LANGUAGES, setLanguage, type Language } from '@/web/lib/i18n';
 import { toast } from '@/web/lib/toast';
+import { SettingsSection } from './settings-section';
 import { usePreferences, useSavePreferences, type NotificationPreferences } from '../api/preferences';
 
 export function Preferences() {
@@ -28,11 +28,7 @@ export function Preferences() {
   };
 
   return (
-    <Card className="p-5 sm:p-6">
-      <section aria-labelledby={`${id}-title`} className="flex flex-col gap-4">
-        <h2 id={`${id}-title`} className="text-xl font-semibold text-slate-900">
-          {t('settings.preferences.title')}
-        </h2>
+    <SettingsSection title={t('settings.preferences.title')}>
         <div className="flex flex-col gap-1.5">
           <Label htmlFor={`${id}-lang`}>{t('settings.preferences.language')}</Label>
           <select
@@ -63,7 +59,6 @@ export function Preferences() {
             </label>
           ))}
         </fieldset>
-      </section>
-    </Card>
+    </SettingsSection>
   );
 }

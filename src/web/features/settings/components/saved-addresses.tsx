@@ -10,40 +10,27 @@ import type { z } from 'zod';
 import { addressSchema } from '@/domain/address';
 import { FormServerError, serverErrorMessage } from '@/web/components/auth/form-server-error';
 import { Button } from '@/web/components/ui/button';
-import { Card } from '@/web/components/ui/card';
-import { FieldError } from '@/web/components/ui/field-error';
-import { Input } from '@/web/components/ui/input';
-import { Label } from '@/web/components/ui/label';
+import { FormField } from '@/web/components/ui/form-field';
 import { ApiError } from '@/web/lib/api-client';
 import { toast } from '@/web/lib/toast';
 import { usePlacesAutocomplete, withInputRef } from '@/web/lib/use-places-autocomplete';
+import { useToastedAction } from '../hooks/use-toasted-action';
+import { SettingsSection } from './settings-section';
 import { useDeleteAddress, useSaveAddress, useSavedAddresses, type SavedAddress } from '../api/saved-addresses';
 
 const FIELDS = ['street', 'unit', 'city', 'state', 'zip'] as const;
 
 export function SavedAddresses() {
   const { t } = useTranslation();
-  const id = useId();
   const addresses = useSavedAddresses();
   const save = useSaveAddress();
   const remove = useDeleteAddress();
   const [editing, setEditing] = useState<SavedAddress | 'new' | null>(null);
 
-  const onAction = async (action: () => Promise<unknown>, done: string) => {
-    try {
-      await action();
-      toast.success(done);
-    } catch (error) {
-      toast.error(serverErrorMessage(error, t));
-    }
-  };
+  const onAction = useToastedAction();
 
   return (
-    <Card className="p-5 sm:p-6">
-      <section aria-labelledby={`${id}-title`} className="flex flex-col gap-4">
-        <h2 id={`${id}-title`} className="text-xl font-semibold text-slate-900">
-          {t('settings.addresses.title')}
-        </h2>
+    <SettingsSection title={t('settings.addresses.title')}>
         {addresses.isPending ? (
           <p className="text-slate-600">{t('common.loading')}</p>
         ) : addresses.isError ? (
@@ -88,8 +75,7 @@ export function SavedAddresses() {
             {t('settings.addresses.add')}
           </Button>
         )}
-      </section>
-    </Card>
+    </SettingsSection>
   );
 }
 
@@ -139,18 +125,15 @@ function AddressForm({ address, onDone }: { address: SavedAddress | null; onDone
     <form noValidate onSubmit={onSubmit} aria-busy={isSubmitting} className="flex flex-col gap-3 rounded-md border border-slate-200 p-4">
       <h3 className="font-semibold text-slate-900">{address ? t('settings.addresses.editTitle') : t('settings.addresses.addTitle')}</h3>
       {FIELDS.map((field) => (
-        <div key={field} className="flex flex-col gap-1.5">
-          <Label htmlFor={`${id}-${field}`}>{t(`settings.addresses.${field}`)}</Label>
-          <Input
-            id={`${id}-${field}`}
-            autoComplete={{ street: 'address-line1', unit: 'address-line2', city: 'address-level2', state: 'address-level1', zip: 'postal-code' }[field]}
-            inputMode={field === 'zip' ? 'numeric' : undefined}
-            aria-invalid={errors[field] ? true : undefined}
-            aria-describedby={errors[field] ? `${id}-${field}-error` : undefined}
-            {...(field === 'street' ? withInputRef(register(field), streetInput) : register(field))}
-          />
-          <FieldError id={`${id}-${field}-error`} message={errors[field]?.message ? t(errors[field].message) : null} />
-        </div>
+        <FormField
+          key={field}
+          id={`${id}-${field}`}
+          label={t(`settings.addresses.${field}`)}
+          autoComplete={{ street: 'address-line1', unit: 'address-line2', city: 'address-level2', state: 'address-level1', zip: 'postal-code' }[field]}
+          inputMode={field === 'zip' ? 'numeric' : undefined}
+          registration={field === 'street' ? withInputRef(register(field), streetInput) : register(field)}
+          error={errors[field]?.message ? t(errors[field].message) : null}
+        />
       ))}
       <FormServerError message={serverError} />
       <div className="flex gap-2">
