@@ -39,19 +39,21 @@ export interface AuthMail {
   sendMail: (mail: OutgoingMail) => Promise<unknown>;
 }
 
-/** The password-reset email, in the language the request asked in. */
-export function passwordResetMail(input: { to: string; name: string; link: string; acceptLanguage: string | null | undefined }): OutgoingMail {
-  const language = languageOf(input.acceptLanguage);
-  const t = translator(language);
-  const text = t('passwordResetMail.text', { name: input.name, link: input.link });
-  return { to: input.to, subject: t('passwordResetMail.subject'), text, template: 'password_reset', language };
-}
+/**
+ * The account emails that carry a one-time link, in the language the request asked in:
+ * 'password_reset' (to /reset-password) and 'email_change' (confirms a new address, sent to it).
+ * Texts: `passwordResetMail.*` and `emailChangeMail.*` in locales mail.json.
+ */
+const ACCOUNT_LINK_MAILS = { password_reset: 'passwordResetMail', email_change: 'emailChangeMail' } as const;
 
-/** The link that confirms a new email address (Settings > Personal Information), sent to that address. */
-export function emailChangeMail(input: { to: string; name: string; link: string; acceptLanguage: string | null | undefined }): OutgoingMail {
+export function accountLinkMail(
+  template: keyof typeof ACCOUNT_LINK_MAILS,
+  input: { to: string; name: string; link: string; acceptLanguage: string | null | undefined },
+): OutgoingMail {
   const language = languageOf(input.acceptLanguage);
   const t = translator(language);
-  return { to: input.to, subject: t('emailChangeMail.subject'), text: t('emailChangeMail.text', { name: input.name, link: input.link }), template: 'email_change', language };
+  const keys = ACCOUNT_LINK_MAILS[template];
+  return { to: input.to, subject: t(`${keys}.subject`), text: t(`${keys}.text`, { name: input.name, link: input.link }), template, language };
 }
 
 export function createAuth(db: Database, config: Config, mail: AuthMail) {
@@ -73,7 +75,7 @@ export function createAuth(db: Database, config: Config, mail: AuthMail) {
       sendResetPassword: async ({ user: recipient, token }, request) => {
         const link = `${config.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
         await mail.sendMail(
-          passwordResetMail({ to: recipient.email, name: recipient.name || recipient.email, link, acceptLanguage: request?.headers.get('accept-language') }),
+          accountLinkMail('password_reset', { to: recipient.email, name: recipient.name || recipient.email, link, acceptLanguage: request?.headers.get('accept-language') }),
         );
       },
     },
@@ -86,7 +88,7 @@ export function createAuth(db: Database, config: Config, mail: AuthMail) {
       sendOnSignUp: false,
       expiresIn: EMAIL_CHANGE_LINK_SECONDS,
       sendVerificationEmail: async ({ user: recipient, url }, request) => {
-        await mail.sendMail(emailChangeMail({ to: recipient.email, name: recipient.name || recipient.email, link: url, acceptLanguage: request?.headers.get('accept-language') }));
+        await mail.sendMail(accountLinkMail('email_change', { to: recipient.email, name: recipient.name || recipient.email, link: url, acceptLanguage: request?.headers.get('accept-language') }));
       },
     },
     socialProviders: config.google ? { google: { clientId: config.google.clientId, clientSecret: config.google.clientSecret } } : {},

@@ -6,9 +6,8 @@ import { queryOptions } from '@tanstack/react-query';
 import type { SavedAddressView } from '@/domain/saved-details';
 import { apiFetch } from './api-client';
 
-export type SavedAddress = SavedAddressView;
 
 export const savedAddressesQueryOptions = queryOptions({
   queryKey: ['account', 'addresses'],
-  queryFn: () => apiFetch<SavedAddress[]>('/api/account/addresses'),
+  queryFn: () => apiFetch<SavedAddressView[]>('/api/account/addresses'),
 });

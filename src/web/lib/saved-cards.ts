@@ -7,9 +7,8 @@ import { queryOptions } from '@tanstack/react-query';
 import type { SavedPaymentMethodView } from '@/domain/saved-details';
 import { apiFetch } from './api-client';
 
-export type SavedCard = SavedPaymentMethodView;
 
 export const savedCardsQueryOptions = queryOptions({
   queryKey: ['account', 'payment-methods'],
-  queryFn: () => apiFetch<SavedCard[]>('/api/account/payment-methods'),
+  queryFn: () => apiFetch<SavedPaymentMethodView[]>('/api/account/payment-methods'),
 });

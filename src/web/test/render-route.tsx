@@ -9,6 +9,7 @@ import type { ReactElement } from 'react';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import { Toaster } from 'sonner';
 import { vi } from 'vitest';
+import { SIGNED_OUT_ME } from '@/web/lib/auth';
 import i18n from '@/web/lib/i18n';
 import { createQueryClient } from '@/web/lib/query-client';
 
@@ -21,7 +22,7 @@ export interface CannedResponse {
 /** Keys are "METHOD /path" (e.g. "GET /api/me"); a function may look at the request (body, headers) and its URL (query). */
 export type ApiTable = Record<string, CannedResponse | ((init: RequestInit | undefined, url: URL) => CannedResponse)>;
 
-export const SIGNED_OUT = { user: null, profile: null, role: null, session: null };
+export const SIGNED_OUT = SIGNED_OUT_ME;
 
 /** Replaces global fetch with the table; unknown routes answer 404 in the API's error shape. */
 export function mockApi(table: ApiTable) {

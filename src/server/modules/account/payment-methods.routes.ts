@@ -31,7 +31,6 @@ import { gatewayFailure } from '../payments/gateway-errors';
 /** Payment states whose money is not settled yet: the card may still be held or charged. */
 const OPEN_PAYMENT_STATUSES: PaymentStatus[] = ['card_saved', 'authorized'];
 
-export type PaymentMethodView = SavedPaymentMethodView;
 
 /** Runs a gateway call, turning its failures into API errors (unknown card -> 404). */
 async function atGateway<T>(request: () => Promise<T>): Promise<T> {
@@ -44,7 +43,7 @@ async function atGateway<T>(request: () => Promise<T>): Promise<T> {
 }
 
 /** The user's saved cards with the default marked: the default first, then as the gateway lists them (newest first). */
-async function savedCardsOf(db: Database, gateway: PaymentGateway, userId: string): Promise<PaymentMethodView[]> {
+async function savedCardsOf(db: Database, gateway: PaymentGateway, userId: string): Promise<SavedPaymentMethodView[]> {
   const cards = await atGateway(() => gateway.listSavedCards(userId));
   const [stored] = await db.select({ paymentMethodId: customerPaymentDefaults.paymentMethodId }).from(customerPaymentDefaults).where(eq(customerPaymentDefaults.userId, userId));
   const defaultId = cards.some((card) => card.paymentMethodId === stored?.paymentMethodId) ? stored!.paymentMethodId : cards[0]?.paymentMethodId;

@@ -12,7 +12,7 @@ import { isInServiceArea } from '@/domain/service-area';
 import { Button } from '@/web/components/ui/button';
 import { formatTampaDateTime } from '@/web/lib/format';
 import { usePlacesAutocomplete, withInputRef } from '@/web/lib/use-places-autocomplete';
-import type { SavedAddress } from '@/web/lib/saved-addresses';
+import type { SavedAddressView } from '@/domain/saved-details';
 import type { AddressValues } from '../hooks/use-booking-draft';
 import { useMessageText } from '../hooks/use-message-text';
 import { useStepForm, type StepFormOptions } from '../hooks/use-step-form';
@@ -31,7 +31,7 @@ export interface AddressStepProps extends StepFormOptions<AddressStepValues> {
   startAt: string | null;
   serviceAreaZips: readonly string[];
   /** The signed-in customer's saved addresses, default first (none when signed out). */
-  savedAddresses?: SavedAddress[];
+  savedAddresses?: SavedAddressView[];
   onChangeTime: () => void;
   onSubmit: () => void;
   onBack: () => void;
@@ -48,7 +48,7 @@ export function AddressStep({ startAt, serviceAreaZips, savedAddresses = [], onC
     for (const field of ['street', 'unit', 'city', 'state', 'zip'] as const) setValue(`address.${field}`, address[field], { shouldDirty: true });
     clearErrors('address');
   };
-  const chooseSaved = (saved: SavedAddress | null) => {
+  const chooseSaved = (saved: SavedAddressView | null) => {
     if (saved) return fillAddress({ ...saved, unit: saved.unit ?? '' });
     fillAddress({ street: '', unit: '', city: 'Tampa', state: 'FL', zip: '' });
     streetInput.current?.focus();

@@ -2,13 +2,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { SIGNED_OUT_ME as SIGNED_OUT } from '@/web/lib/auth';
 import { newDraft, type BookingDraft } from '../hooks/use-booking-draft';
 import { Component as BookingPage } from '../pages/booking-page';
 import { fakeApi, placedBooking, renderWithProviders, TEST_SETTINGS, type ApiHandler } from '../testing/render';
 
 const START = '2026-05-15T18:00:00.000Z';
 const ME = { user: { id: 'u1', email: 'ana@example.com', name: 'Ana' }, profile: null, role: 'user' };
-const SIGNED_OUT = { user: null, profile: null, role: null, session: null };
 
 const BOOKING = placedBooking({ scheduledStart: START });
 

@@ -8,7 +8,7 @@ import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/web/components/ui/button';
 import type { PublicSettings } from '@/web/lib/public-settings';
-import type { SavedCard as AccountCard } from '@/web/lib/saved-cards';
+import type { SavedPaymentMethodView } from '@/domain/saved-details';
 import type { SavedCard } from '../hooks/use-booking-draft';
 import { cardBrandName, formatPrice } from '@/web/lib/format';
 import type { CardEntryProps } from './card-entry';
@@ -29,7 +29,7 @@ export interface PaymentStepProps {
   holdCents: number;
   savedCard: SavedCard | null;
   /** The signed-in customer's cards saved at the gateway, default first. */
-  accountCards?: AccountCard[];
+  accountCards?: SavedPaymentMethodView[];
   onCardSaved: (card: SavedCard) => void;
   onForgetCard: () => void;
   onContinue: () => void;

@@ -4,20 +4,17 @@
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '@/web/lib/api-client';
-import { savedCardsQueryOptions, type SavedCard } from '@/web/lib/saved-cards';
+import type { SavedPaymentMethodView } from '@/domain/saved-details';
+import { savedCardsQueryOptions } from '@/web/lib/saved-cards';
 
-export type { SavedCard };
-
-export const paymentMethodsQueryOptions = savedCardsQueryOptions;
-
-export const usePaymentMethods = () => useQuery(paymentMethodsQueryOptions);
+export const usePaymentMethods = () => useQuery(savedCardsQueryOptions);
 
 /** Makes a card the default; the answer is the updated list. */
 export function useSetDefaultPaymentMethod() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => apiFetch<SavedCard[]>(`/api/account/payment-methods/${encodeURIComponent(id)}/default`, { method: 'PUT' }),
-    onSuccess: (list) => queryClient.setQueryData(paymentMethodsQueryOptions.queryKey, list),
+    mutationFn: (id: string) => apiFetch<SavedPaymentMethodView[]>(`/api/account/payment-methods/${encodeURIComponent(id)}/default`, { method: 'PUT' }),
+    onSuccess: (list) => queryClient.setQueryData(savedCardsQueryOptions.queryKey, list),
   });
 }
 
@@ -25,6 +22,6 @@ export function useRemovePaymentMethod() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: string) => apiFetch<null>(`/api/account/payment-methods/${encodeURIComponent(id)}`, { method: 'DELETE' }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: paymentMethodsQueryOptions.queryKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: savedCardsQueryOptions.queryKey }),
   });
 }

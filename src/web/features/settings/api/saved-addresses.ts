@@ -1,9 +1,8 @@
 /** `/api/account/addresses`: the caller's saved addresses (list, add, edit, set default, delete). */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '@/web/lib/api-client';
-import { savedAddressesQueryOptions, type SavedAddress } from '@/web/lib/saved-addresses';
-
-export { savedAddressesQueryOptions, type SavedAddress };
+import type { SavedAddressView } from '@/domain/saved-details';
+import { savedAddressesQueryOptions } from '@/web/lib/saved-addresses';
 
 
 export interface AddressInput {
@@ -24,8 +23,8 @@ export function useSaveAddress() {
   return useMutation({
     mutationFn: ({ id, ...input }: Partial<AddressInput> & { id?: string }) =>
       id
-        ? apiFetch<SavedAddress>(`/api/account/addresses/${encodeURIComponent(id)}`, { method: 'PATCH', body: input })
-        : apiFetch<SavedAddress>('/api/account/addresses', { method: 'POST', body: input }),
+        ? apiFetch<SavedAddressView>(`/api/account/addresses/${encodeURIComponent(id)}`, { method: 'PATCH', body: input })
+        : apiFetch<SavedAddressView>('/api/account/addresses', { method: 'POST', body: input }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: savedAddressesQueryOptions.queryKey }),
   });
 }
@@ -33,7 +32,7 @@ export function useSaveAddress() {
 export function useDeleteAddress() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => apiFetch<SavedAddress[]>(`/api/account/addresses/${encodeURIComponent(id)}`, { method: 'DELETE' }),
+    mutationFn: (id: string) => apiFetch<SavedAddressView[]>(`/api/account/addresses/${encodeURIComponent(id)}`, { method: 'DELETE' }),
     onSuccess: (list) => queryClient.setQueryData(savedAddressesQueryOptions.queryKey, list),
   });
 }

@@ -16,7 +16,8 @@ import { toast } from '@/web/lib/toast';
 import { usePlacesAutocomplete, withInputRef } from '@/web/lib/use-places-autocomplete';
 import { useToastedAction } from '../hooks/use-toasted-action';
 import { SettingsSection } from './settings-section';
-import { useDeleteAddress, useSaveAddress, useSavedAddresses, type SavedAddress } from '../api/saved-addresses';
+import type { SavedAddressView } from '@/domain/saved-details';
+import { useDeleteAddress, useSaveAddress, useSavedAddresses } from '../api/saved-addresses';
 
 const FIELDS = ['street', 'unit', 'city', 'state', 'zip'] as const;
 
@@ -25,7 +26,7 @@ export function SavedAddresses() {
   const addresses = useSavedAddresses();
   const save = useSaveAddress();
   const remove = useDeleteAddress();
-  const [editing, setEditing] = useState<SavedAddress | 'new' | null>(null);
+  const [editing, setEditing] = useState<SavedAddressView | 'new' | null>(null);
 
   const onAction = useToastedAction();
 
@@ -79,7 +80,7 @@ export function SavedAddresses() {
   );
 }
 
-function AddressForm({ address, onDone }: { address: SavedAddress | null; onDone: () => void }) {
+function AddressForm({ address, onDone }: { address: SavedAddressView | null; onDone: () => void }) {
   const { t } = useTranslation();
   const id = useId();
   const save = useSaveAddress();
