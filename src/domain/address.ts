@@ -5,11 +5,12 @@
  * The service-area check is separate (service-area.ts) because its ZIP list is a setting.
  */
 import { z } from 'zod';
+import { hasNoNul } from './text';
 
 export const addressSchema = z.object({
-  street: z.string({ error: 'validation.streetRequired' }).trim().min(3, { error: 'validation.streetRequired' }).max(200, { error: 'validation.tooLong' }),
-  unit: z.string().trim().max(50, { error: 'validation.tooLong' }).optional().transform((v) => (v ? v : undefined)),
-  city: z.string({ error: 'validation.cityRequired' }).trim().min(2, { error: 'validation.cityRequired' }).max(100, { error: 'validation.tooLong' }),
+  street: z.string({ error: 'validation.streetRequired' }).trim().min(3, { error: 'validation.streetRequired' }).max(200, { error: 'validation.tooLong' }).refine(hasNoNul, { error: 'validation.invalidCharacters' }),
+  unit: z.string().trim().max(50, { error: 'validation.tooLong' }).refine(hasNoNul, { error: 'validation.invalidCharacters' }).optional().transform((v) => (v ? v : undefined)),
+  city: z.string({ error: 'validation.cityRequired' }).trim().min(2, { error: 'validation.cityRequired' }).max(100, { error: 'validation.tooLong' }).refine(hasNoNul, { error: 'validation.invalidCharacters' }),
   state: z
     .string({ error: 'validation.stateInvalid' })
     .trim()

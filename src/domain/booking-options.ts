@@ -4,6 +4,7 @@
  * spec (section 5) live in `src/web/locales/en/validation.json`, the Spanish ones beside them.
  */
 import { z } from 'zod';
+import { hasNoNul } from './text';
 import { PAINTING_MINUTES_PER_ROOM, TV_JOB_MINUTES } from './services';
 
 /** TV screen size bands of spec section 3. */
@@ -32,7 +33,7 @@ export const tvOptionsSchema = z.object({
 export const furnitureOptionsSchema = z
   .object({
     service: z.literal('furniture-assembly'),
-    productName: z.preprocess(blankToUndefined, z.string().trim().max(200, { error: 'validation.tooLong' }).optional()),
+    productName: z.preprocess(blankToUndefined, z.string().trim().max(200, { error: 'validation.tooLong' }).refine(hasNoNul, { error: 'validation.invalidCharacters' }).optional()),
     productUrl: z.preprocess(blankToUndefined, z.url({ protocol: /^https?$/, error: 'validation.urlInvalid' }).max(2000).optional()),
     photoUploadId: z.preprocess(blankToUndefined, z.uuid({ error: 'validation.photoInvalid' }).optional()),
     estimatedHours: z.coerce
@@ -53,7 +54,7 @@ export const paintingOptionsSchema = z.object({
     .int({ error: 'validation.roomsInvalid' })
     .min(1, { error: 'validation.roomsInvalid' })
     .max(PAINTING_MAX_ROOMS, { error: 'validation.roomsInvalid' }),
-  colorCode: z.preprocess(blankToUndefined, z.string().trim().max(60, { error: 'validation.tooLong' }).optional()),
+  colorCode: z.preprocess(blankToUndefined, z.string().trim().max(60, { error: 'validation.tooLong' }).refine(hasNoNul, { error: 'validation.invalidCharacters' }).optional()),
   paintSupplier: z.enum(PAINT_SUPPLIERS, { error: 'validation.paintSupplierRequired' }),
 });
 

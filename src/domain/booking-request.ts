@@ -3,6 +3,7 @@
  * (`GET /api/bookings`). Shared by the booking form and the API so both apply the same rules.
  */
 import { z } from 'zod';
+import { hasNoNul } from './text';
 import { addressSchema } from './address';
 import { bookingOptionsSchema, type BookingOptions } from './booking-options';
 import type { BookingStatus, PaymentStatus } from './booking-status';
@@ -15,11 +16,11 @@ export const createBookingRequestSchema = z.object({
   address: addressSchema,
   /** Phone for the 5-10 minute call-back, any US format; stored as E.164. */
   contactPhone: usPhoneSchema,
-  notes: z.string().trim().max(1000, { error: 'validation.tooLong' }).optional(),
+  notes: z.string().trim().max(1000, { error: 'validation.tooLong' }).refine(hasNoNul, { error: 'validation.invalidCharacters' }).optional(),
   /** The chosen start, an ISO-8601 instant (one of the offered slots). */
   startAt: z.iso.datetime({ offset: true, error: 'validation.startInvalid' }),
   /** A payment method reference from the gateway (a tokenized card, never a card number). */
-  paymentMethodId: z.string({ error: 'validation.paymentMethodRequired' }).min(1, { error: 'validation.paymentMethodRequired' }).max(200),
+  paymentMethodId: z.string({ error: 'validation.paymentMethodRequired' }).min(1, { error: 'validation.paymentMethodRequired' }).max(200).refine(hasNoNul, { error: 'validation.invalidCharacters' }),
 });
 
 export type CreateBookingRequest = z.input<typeof createBookingRequestSchema>;

@@ -2,8 +2,10 @@
  * The final amount of a completed job (issue #3/#4): furniture is charged for the actual hours
  * (in half hours, minimum 1), painting adds the paint the company bought at cost (a line of its
  * own, from the receipt), everything plus tax like the booking quote. Cents throughout.
+ * Actuals above the business ceilings of money-limits.ts (issue #9) are refused.
  */
 import type { BookingOptions } from './booking-options';
+import { DEFAULT_MONEY_LIMITS, maxActualHours, maxPaintCostCents, type MoneyLimits } from './money-limits';
 import { quoteBooking, taxOn, type LineItem, type PriceQuote, type UnitPrices } from './pricing';
 
 export interface JobActuals {
@@ -14,20 +16,29 @@ export interface JobActuals {
 }
 
 export class InvalidActualsError extends Error {
-  constructor(readonly field: 'actualHours' | 'paintCostCents', message: string) {
+  constructor(
+    readonly field: 'actualHours' | 'paintCostCents',
+    message: string,
+    /** Set when the value is above the business ceiling: the ceiling (hours, or cents). */
+    readonly ceiling: number | null = null,
+  ) {
     super(message);
     this.name = 'InvalidActualsError';
   }
 }
 
 /**
- * @throws InvalidActualsError when hours are not whole or half hours >= 1, or paint cost is
- *   negative / given for a job where the customer supplies the paint
+ * @param limits the business ceilings (settings.money_limits)
+ * @throws InvalidActualsError when hours are not whole or half hours >= 1 or exceed
+ *   maxActualHours (ceiling set), or paint cost is not whole cents / given for a job where the
+ *   customer supplies the paint / exceeds maxPaintCostCents (ceiling set)
  */
-export function finalQuote(options: BookingOptions, actuals: JobActuals, prices: UnitPrices, taxRateBps: number): PriceQuote {
+export function finalQuote(options: BookingOptions, actuals: JobActuals, prices: UnitPrices, taxRateBps: number, limits: MoneyLimits = DEFAULT_MONEY_LIMITS): PriceQuote {
   if (options.service === 'furniture-assembly' && actuals.actualHours !== undefined) {
     const hours = actuals.actualHours;
     if (!(hours >= 1) || !Number.isInteger(hours * 2)) throw new InvalidActualsError('actualHours', 'actual hours must be whole or half hours, at least 1');
+    const ceiling = maxActualHours(options.estimatedHours, limits);
+    if (hours > ceiling) throw new InvalidActualsError('actualHours', `at most ${ceiling} hours for a job estimated at ${options.estimatedHours}`, ceiling);
     const base = quoteBooking({ ...options, estimatedHours: 1 }, prices, taxRateBps);
     const unit = base.lineItems[0]!.unitPriceCents;
     const amountCents = Math.round(hours * unit);
@@ -38,6 +49,8 @@ export function finalQuote(options: BookingOptions, actuals: JobActuals, prices:
   if (actuals.paintCostCents !== undefined && actuals.paintCostCents > 0) {
     if (options.service !== 'painting' || options.paintSupplier !== 'company') throw new InvalidActualsError('paintCostCents', 'paint is charged only when the company bought it');
     if (!Number.isInteger(actuals.paintCostCents)) throw new InvalidActualsError('paintCostCents', 'paint cost must be whole cents');
+    const ceiling = maxPaintCostCents(options.rooms, limits);
+    if (actuals.paintCostCents > ceiling) throw new InvalidActualsError('paintCostCents', `paint at cost is at most ${ceiling} cents for ${options.rooms} rooms`, ceiling);
     const paint: LineItem = { code: 'paint', unit: 'receipt', quantity: 1, unitPriceCents: actuals.paintCostCents, amountCents: actuals.paintCostCents, taxCents: taxOn(actuals.paintCostCents, taxRateBps) };
     return totals([...quote.lineItems, paint], taxRateBps);
   }

@@ -27,3 +27,38 @@ export function summarizeLedger(entries: readonly LedgerEntry[]): MoneySummary {
   const refundedCents = sum('refunded');
   return { heldCents: sum('hold_placed'), capturedCents, extraChargedCents, refundedCents, paidCents: capturedCents + extraChargedCents - refundedCents };
 }
+
+/** A refund asks for more than was taken and not yet returned (or reserved by a refund in flight). */
+export class RefundTooLargeError extends Error {
+  constructor(readonly availableCents: number) {
+    super(`at most ${availableCents} cents can be refunded`);
+    this.name = 'RefundTooLargeError';
+  }
+}
+
+/** How a refund is taken from the booking's two charges: the hold's capture and the extra charge. */
+export interface RefundSplit {
+  fromCaptureCents: number;
+  fromExtraChargeCents: number;
+}
+
+/**
+ * Splits a refund across the money a booking took (issue #9). Refunds drain the hold's capture
+ * first, then the off-session extra charge, so what each charge still has follows from the total
+ * refunded so far. Refunds in flight (recorded intents not yet settled) count as refunded, so
+ * concurrent refunds can never add up to more than was taken.
+ * @param money the ledger summary (captured includes a captured fee)
+ * @param inFlightCents refunds started but not yet settled, cents
+ * @param amountCents the refund asked for, a positive integer of cents
+ * @throws RefundTooLargeError when amountCents > captured + extra charged - refunded - in flight
+ * @throws RangeError when amountCents is not a positive integer
+ */
+export function splitRefund(money: Pick<MoneySummary, 'capturedCents' | 'extraChargedCents' | 'refundedCents'>, inFlightCents: number, amountCents: number): RefundSplit {
+  if (!Number.isInteger(amountCents) || amountCents <= 0) throw new RangeError('amountCents must be a positive integer');
+  const returned = money.refundedCents + inFlightCents;
+  const captureLeft = Math.max(0, money.capturedCents - returned);
+  const extraLeft = Math.max(0, money.extraChargedCents - Math.max(0, returned - money.capturedCents));
+  if (amountCents > captureLeft + extraLeft) throw new RefundTooLargeError(captureLeft + extraLeft);
+  const fromCaptureCents = Math.min(amountCents, captureLeft);
+  return { fromCaptureCents, fromExtraChargeCents: amountCents - fromCaptureCents };
+}

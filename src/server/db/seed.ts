@@ -8,6 +8,7 @@ import { DEFAULT_SERVICE_AREA_ZIPS } from '../../domain/service-area';
 import { DEFAULT_CAPACITY_RULES } from '../../domain/capacity';
 import { DEFAULT_TAX_RATE_BPS } from '../../domain/pricing';
 import { DEFAULT_CANCELLATION_POLICY } from '../../domain/cancellation-policy';
+import { DEFAULT_MONEY_LIMITS } from '../../domain/money-limits';
 import type { Database } from './client';
 import { services, settings, user, workerProfiles } from './schema';
 import { makeWorker } from '../modules/workers/worker-defaults';
@@ -24,6 +25,7 @@ export const DEFAULT_SETTINGS = {
   service_area_zips: DEFAULT_SERVICE_AREA_ZIPS,
   slot_rules: DEFAULT_CAPACITY_RULES,
   cancellation_policy: DEFAULT_CANCELLATION_POLICY,
+  money_limits: DEFAULT_MONEY_LIMITS,
 } as const;
 
 export async function seedDatabase(db: Database): Promise<void> {

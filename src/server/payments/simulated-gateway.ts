@@ -5,13 +5,18 @@
  * PaymentIntents for what we use: approve, decline (generic, insufficient funds), 3-D Secure
  * (requires_action until authenticated), holds that expire 7 days after authorization, partial
  * capture, off-session charges, void, refunds up to what was taken. Every money-moving call is
- * idempotent by its key, like Stripe's Idempotency-Key. A test card is a saved card of the user
+ * idempotent by its key, like Stripe's Idempotency-Key, and as correct under concurrency as
+ * Stripe (issue #9): each call runs in one transaction that first takes its key (a concurrent
+ * call with the same key waits, then replays the stored result) and locks the hold's row
+ * (`SELECT ... FOR UPDATE`), so refunds never lose an update and a capture and a void of one hold
+ * can never both succeed. A hold whose idempotency key is replayed after it was cancelled is
+ * refused rather than handed back as if it still held money. A test card is a saved card of the user
  * who tokenized it until they remove it; a removed card is kept (holds refer to it) but, like a
  * detached Stripe PaymentMethod, can no longer be listed or charged.
  */
 import { randomBytes } from 'node:crypto';
 import { and, desc, eq, gte, inArray, isNull } from 'drizzle-orm';
-import type { Database } from '../db/client';
+import type { Database, Transaction } from '../db/client';
 import { simulatedHolds, simulatedOperations, simulatedPaymentMethods } from '../db/schema';
 import {
   AuthenticationRequiredError,
@@ -124,13 +129,14 @@ export class SimulatedGateway implements PaymentGateway {
   }
 
   async capture(input: { reference: string; amountCents: number; idempotencyKey: string }): Promise<{ capturedCents: number }> {
-    return this.once(input.idempotencyKey, async () => {
-      const hold = await this.findHold(input.reference);
+    return this.once(input.idempotencyKey, async (tx) => {
+      const hold = await this.lockHold(tx, input.reference);
       if (this.isExpired(hold)) throw new HoldExpiredError(hold.id);
       if (hold.status === 'succeeded') return { capturedCents: hold.capturedCents };
       if (hold.status !== 'requires_capture') throw new InvalidPaymentOperationError(`cannot capture a ${hold.status} hold`);
+      if (!Number.isInteger(input.amountCents) || input.amountCents <= 0) throw new InvalidPaymentOperationError('amount_to_capture must be a positive integer');
       if (input.amountCents > hold.amountCents) throw new InvalidPaymentOperationError('amount_to_capture exceeds the hold');
-      await this.db.update(simulatedHolds).set({ status: 'succeeded', capturedCents: input.amountCents, updatedAt: this.now() }).where(eq(simulatedHolds.id, hold.id));
+      await tx.update(simulatedHolds).set({ status: 'succeeded', capturedCents: input.amountCents, updatedAt: this.now() }).where(eq(simulatedHolds.id, hold.id));
       return { capturedCents: input.amountCents };
     });
   }
@@ -161,22 +167,22 @@ export class SimulatedGateway implements PaymentGateway {
   }
 
   async voidHold(input: { reference: string; idempotencyKey: string; reason: VoidReason }): Promise<void> {
-    await this.once(input.idempotencyKey, async () => {
-      const hold = await this.findHold(input.reference);
+    await this.once(input.idempotencyKey, async (tx) => {
+      const hold = await this.lockHold(tx, input.reference);
       if (hold.status === 'canceled') return { voided: true };
       if (hold.status !== 'requires_capture' && hold.status !== 'requires_action') throw new InvalidPaymentOperationError(`cannot void a ${hold.status} hold`);
-      await this.db.update(simulatedHolds).set({ status: 'canceled', updatedAt: this.now() }).where(eq(simulatedHolds.id, hold.id));
+      await tx.update(simulatedHolds).set({ status: 'canceled', updatedAt: this.now() }).where(eq(simulatedHolds.id, hold.id));
       return { voided: true };
     });
   }
 
   async refund(input: { reference: string; amountCents: number; idempotencyKey: string; reason: string }): Promise<{ refundReference: string; amountCents: number }> {
-    return this.once(input.idempotencyKey, async () => {
-      const hold = await this.findHold(input.reference);
+    return this.once(input.idempotencyKey, async (tx) => {
+      const hold = await this.lockHold(tx, input.reference);
       if (hold.status !== 'succeeded') throw new InvalidPaymentOperationError('only captured payments can be refunded');
       if (!Number.isInteger(input.amountCents) || input.amountCents <= 0) throw new InvalidPaymentOperationError('refund amount must be positive');
       if (hold.refundedCents + input.amountCents > hold.capturedCents) throw new InvalidPaymentOperationError('refund exceeds the captured amount');
-      await this.db.update(simulatedHolds).set({ refundedCents: hold.refundedCents + input.amountCents, updatedAt: this.now() }).where(eq(simulatedHolds.id, hold.id));
+      await tx.update(simulatedHolds).set({ refundedCents: hold.refundedCents + input.amountCents, updatedAt: this.now() }).where(eq(simulatedHolds.id, hold.id));
       return { refundReference: newId('re'), amountCents: input.amountCents };
     });
   }
@@ -236,6 +242,7 @@ export class SimulatedGateway implements PaymentGateway {
 
   private holdResult(hold: HoldRow, method: MethodRow): Hold {
     if (hold.status === 'failed') this.throwDecline(method);
+    if (hold.status !== 'requires_capture' && hold.status !== 'requires_action') throw new InvalidPaymentOperationError(`this hold is ${hold.status}; place a new one`);
     if (hold.status === 'requires_action') throw new AuthenticationRequiredError(`${hold.id}${SECRET_SUFFIX}`, hold.id);
     return {
       reference: hold.id,
@@ -268,14 +275,28 @@ export class SimulatedGateway implements PaymentGateway {
     return hold;
   }
 
-  /** Runs an operation once per idempotency key and replays its stored result afterwards. */
-  private async once<T extends object>(key: string, operation: () => Promise<T>): Promise<T> {
-    const [done] = await this.db.select().from(simulatedOperations).where(eq(simulatedOperations.idempotencyKey, key));
-    if (done) return done.result as T;
-    const result = await operation();
-    const [stored] = await this.db.insert(simulatedOperations).values({ idempotencyKey: key, result }).onConflictDoNothing().returning();
-    if (stored) return result;
-    const [winner] = await this.db.select().from(simulatedOperations).where(eq(simulatedOperations.idempotencyKey, key));
-    return winner!.result as T;
+  /** Reads a hold and locks its row until the transaction ends. */
+  private async lockHold(tx: Transaction, reference: string): Promise<HoldRow> {
+    const [hold] = await tx.select().from(simulatedHolds).where(eq(simulatedHolds.id, reference)).for('update');
+    if (!hold) throw new InvalidPaymentOperationError(`no payment ${reference}`);
+    return hold;
+  }
+
+  /**
+   * Runs an operation once per idempotency key, in one transaction: the key's row is inserted
+   * first, so a concurrent call with the same key waits for this one to commit and then replays
+   * the stored result (or runs itself, if this one failed and rolled back).
+   */
+  private async once<T extends object>(key: string, operation: (tx: Transaction) => Promise<T>): Promise<T> {
+    return this.db.transaction(async (tx) => {
+      const claimed = await tx.insert(simulatedOperations).values({ idempotencyKey: key, result: {} }).onConflictDoNothing().returning({ key: simulatedOperations.idempotencyKey });
+      if (claimed.length === 0) {
+        const [done] = await tx.select().from(simulatedOperations).where(eq(simulatedOperations.idempotencyKey, key));
+        return done!.result as T;
+      }
+      const result = await operation(tx);
+      await tx.update(simulatedOperations).set({ result }).where(eq(simulatedOperations.idempotencyKey, key));
+      return result;
+    });
   }
 }

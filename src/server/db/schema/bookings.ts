@@ -52,6 +52,14 @@ export const bookings = pgTable(
     finalSubtotalCents: integer('final_subtotal_cents'),
     finalTaxCents: integer('final_tax_cents'),
     finalTotalCents: integer('final_total_cents'),
+    /**
+     * A final amount above the hold by more than the limit (src/domain/money-limits.ts) waits for
+     * an admin: `pending` while it waits (the customer has been told why), `approved` once charged.
+     */
+    finalApprovalStatus: text('final_approval_status'),
+    finalApprovalRequestedAt: timestamp('final_approval_requested_at', { withTimezone: true }),
+    /** The money operation in flight on this booking (src/server/modules/payments/money-operations.ts), if any. */
+    moneyOperationId: uuid('money_operation_id'),
     /** First contact with the customer (the 5-10 minute promise). */
     contactedAt: timestamp('contacted_at', { withTimezone: true }),
     /** The assigned worker (dispatch, issue #4). */

@@ -7,3 +7,4 @@ export * from './payments';
 export * from './workers';
 export * from './people-admin';
 export * from './account';
+export * from './idempotency';

@@ -131,6 +131,41 @@ export const reconciliationFindings = pgTable('reconciliation_findings', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
+/**
+ * Money operations (issue #9): the intent of every money movement on a booking, recorded under
+ * the booking's row lock BEFORE the gateway is called, then settled with the outcome. `steps`
+ * are the gateway calls in order, each with its own gateway idempotency key, so a crash or a
+ * timeout in between is finished later by calling again with the same keys
+ * (src/server/modules/payments/money-operations.ts). While an operation other than a refund is
+ * pending, its id is on the booking (`bookings.money_operation_id`) and no other change of the
+ * booking's state or money may start.
+ */
+export const moneyOperations = pgTable(
+  'money_operations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    bookingId: uuid('booking_id').notNull().references(() => bookings.id, { onDelete: 'cascade' }),
+    /** complete | approve_final | cancel | no_show | refund | deferred_hold */
+    purpose: text('purpose').notNull(),
+    /** pending | succeeded | failed */
+    status: text('status').notNull(),
+    /** The gateway calls, in order: { kind, gatewayKey, ...input }. */
+    steps: jsonb('steps').$type<unknown[]>().notNull(),
+    /** What settling needs besides the outcomes (the final quote, the policy tier, the reason). */
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+    /** The outcomes of the steps that ran, and the error that stopped the rest. */
+    outcomes: jsonb('outcomes').$type<unknown[]>(),
+    errorCode: text('error_code'),
+    /** The API request that started it (caller and Idempotency-Key), so its retry finds it. */
+    requestKey: text('request_key').unique(),
+    actorUserId: text('actor_user_id').references(() => user.id, { onDelete: 'set null' }),
+    actorRole: appRole('actor_role'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    settledAt: timestamp('settled_at', { withTimezone: true }),
+  },
+  (t) => [index('money_operations_pending_idx').on(t.status, t.createdAt), index('money_operations_booking_idx').on(t.bookingId)],
+);
+
 /** Simulated gateway: results of idempotent operations (capture, void, refund, charge), by key. */
 export const simulatedOperations = pgTable('simulated_operations', {
   idempotencyKey: text('idempotency_key').primaryKey(),

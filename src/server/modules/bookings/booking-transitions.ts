@@ -1,13 +1,17 @@
 /**
  * Moving a booking through its life cycle inside a transaction: lock the row, check the state
  * machine (src/domain/booking-status.ts), update, and append a booking event (who, when, from,
- * to, amount). Used by cancellation, completion, no-show and the payment jobs.
+ * to, amount). Used by cancellation, completion, no-show, dispatch, the worker's moves and the
+ * payment jobs. A move the booking's current state no longer allows is a 409 whose
+ * `details.status` is that state; while a money operation is in flight on the booking
+ * (`money_operation_id`, src/server/modules/payments/money-operations.ts) no other change of
+ * its state may start (409 `booking_busy`).
  */
 import { eq } from 'drizzle-orm';
 import { canTransition, type BookingStatus } from '../../../domain/booking-status';
 import type { Database, Transaction } from '../../db/client';
 import { bookingEvents, bookings } from '../../db/schema';
-import { notFound } from '../../lib/errors';
+import { conflict, notFound } from '../../lib/errors';
 import type { Actor } from '../payments/payment-records';
 
 export type BookingRow = typeof bookings.$inferSelect;
@@ -16,6 +20,23 @@ export type BookingRow = typeof bookings.$inferSelect;
 export async function lockBooking(tx: Transaction, bookingId: string): Promise<BookingRow> {
   const [row] = await tx.select().from(bookings).where(eq(bookings.id, bookingId)).for('update');
   if (!row) throw notFound();
+  return row;
+}
+
+/** 409 `booking_busy`: a money operation on this booking has not finished yet. */
+export const bookingBusy = (status: string) => conflict('booking_busy', 'paymentErrors.bookingBusy', { rawDetails: { status } });
+
+/** 409 for a move the booking's current state no longer allows; `details.status` names that state. */
+export const stateConflict = (code: string, messageKey: string, status: string) => conflict(code, messageKey, { rawDetails: { status } });
+
+/**
+ * Locks the booking for a change of its state that moves no money (dispatch, the worker's
+ * moves, rescheduling).
+ * @throws AppError 404, 409 booking_busy while a money operation is in flight on it
+ */
+export async function lockBookingForChange(tx: Transaction, bookingId: string): Promise<BookingRow> {
+  const row = await lockBooking(tx, bookingId);
+  if (row.moneyOperationId) throw bookingBusy(row.status);
   return row;
 }
 

@@ -9,7 +9,8 @@ import { getCookie } from 'hono/cookie';
 import { z } from 'zod';
 import { requireUser } from '../../auth/session';
 import { paymentLedger } from '../../db/schema';
-import { badRequest, notFound } from '../../lib/errors';
+import { notFound } from '../../lib/errors';
+import { idempotencyKeyOf, idempotent } from '../../lib/idempotency';
 import type { AppEnv } from '../../lib/app-env';
 import { translator } from '../../lib/i18n';
 import { parseInput, readJson } from '../../lib/validate';
@@ -21,16 +22,15 @@ import { cancelBooking, previewCancellation, type MoneyContext } from './cancell
 import { createBooking, getBooking, listBookings } from './bookings.service';
 import { rescheduleBooking } from './reschedule.service';
 
-const idempotencyKeySchema = z.string().trim().min(8).max(200);
 const bookingIdSchema = z.uuid({ error: 'errors.notFound' });
 const rescheduleSchema = z.object({ startAt: z.iso.datetime({ offset: true, error: 'validation.startInvalid' }) });
 
 export async function requestContext(c: Context<AppEnv>) {
-  const { db, gateway, now } = c.var.deps;
+  const { db, gateway, now, logger } = c.var.deps;
   const settings = await getBusinessSettings(db);
   const at = now();
   const view: ViewContext = { testMode: gateway.testMode, now: at, policy: settings.cancellationPolicy };
-  const money: MoneyContext = { db, gateway, now: at, policy: settings.cancellationPolicy };
+  const money: MoneyContext = { db, gateway, now: at, policy: settings.cancellationPolicy, logger };
   return { settings, view, money };
 }
 
@@ -45,15 +45,15 @@ async function ownBookingId(c: Context<AppEnv>, customerId: string): Promise<str
 export const bookingsRoutes = new Hono<AppEnv>()
   .post('/', async (c) => {
     const user = requireUser(c);
-    const key = idempotencyKeySchema.safeParse(c.req.header('idempotency-key') ?? '');
-    if (!key.success) throw badRequest('idempotency_key_required', 'errors.idempotencyKeyRequired');
-    const { db, gateway, logger, now } = c.var.deps;
-    const result = await createBooking(
-      { db, gateway, logger, now: now(), customer: user, lang: c.var.lang, uploadOwner: { userId: user.id, anonymousToken: getCookie(c, UPLOAD_OWNER_COOKIE) ?? null } },
-      key.data,
-      await readJson(c.req.raw),
-    );
-    return c.json(result.booking, result.replayed ? 200 : 201);
+    return idempotent(c, { scope: user.id, required: true }, async () => {
+      const { db, gateway, logger, now } = c.var.deps;
+      const result = await createBooking(
+        { db, gateway, logger, now: now(), customer: user, lang: c.var.lang, uploadOwner: { userId: user.id, anonymousToken: getCookie(c, UPLOAD_OWNER_COOKIE) ?? null } },
+        idempotencyKeyOf(c, true)!,
+        await readJson(c.req.raw),
+      );
+      return c.json(result.booking, result.replayed ? 200 : 201);
+    });
   })
   .get('/', async (c) => {
     const user = requireUser(c);
@@ -83,17 +83,21 @@ export const bookingsRoutes = new Hono<AppEnv>()
   .post('/:id/cancel', async (c) => {
     const user = requireUser(c);
     const id = await ownBookingId(c, user.id);
-    const { money, view } = await requestContext(c);
-    await cancelBooking(money, id, { userId: user.id, role: 'user' });
-    return c.json(await loadBookingView(c.var.deps.db, ownBooking(user.id, id), view));
+    return idempotent(c, { scope: user.id }, async (requestKey) => {
+      const { money, view } = await requestContext(c);
+      await cancelBooking(money, id, { userId: user.id, role: 'user' }, { requestKey });
+      return c.json(await loadBookingView(c.var.deps.db, ownBooking(user.id, id), view));
+    });
   })
   .post('/:id/reschedule', async (c) => {
     const user = requireUser(c);
     const id = await ownBookingId(c, user.id);
-    const body = parseInput(rescheduleSchema, await readJson(c.req.raw));
-    const { settings, view, money } = await requestContext(c);
-    await rescheduleBooking({ db: c.var.deps.db, now: money.now, policy: settings.cancellationPolicy, slotRules: settings.slotRules }, id, new Date(body.startAt), { userId: user.id, role: 'user' });
-    return c.json(await loadBookingView(c.var.deps.db, ownBooking(user.id, id), view));
+    return idempotent(c, { scope: user.id }, async () => {
+      const body = parseInput(rescheduleSchema, await readJson(c.req.raw));
+      const { settings, view, money } = await requestContext(c);
+      await rescheduleBooking({ db: c.var.deps.db, now: money.now, policy: settings.cancellationPolicy, slotRules: settings.slotRules }, id, new Date(body.startAt), { userId: user.id, role: 'user' });
+      return c.json(await loadBookingView(c.var.deps.db, ownBooking(user.id, id), view));
+    });
   })
   .get('/:id/receipt', async (c) => {
     const user = requireUser(c);

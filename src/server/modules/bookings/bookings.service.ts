@@ -3,8 +3,10 @@
  * that a skilled worker can take the start (src/domain/capacity.ts), recompute the price, place the
  * card hold, then — under the day's capacity lock, re-checking capacity — write the booking, its
  * first event and its payment in one transaction. Idempotent per customer and
- * `Idempotency-Key`: a retry returns the same booking and places no second hold (the gateway
- * call carries a key derived from the same pair). A declined card creates nothing.
+ * `Idempotency-Key`: the route runs it at most once per key (src/server/lib/idempotency.ts;
+ * concurrent duplicates wait and replay the first answer, issue #9), the gateway call carries a
+ * key derived from the same pair, and a booking already made with the key is returned. A
+ * declined card creates nothing; a hold whose booking could not be written is voided.
  */
 import { createHash, randomInt } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
@@ -20,6 +22,7 @@ import { parseInput } from '../../lib/validate';
 import type { Lang } from '../../lib/i18n';
 import type { Logger } from '../../lib/logger';
 import { AuthenticationRequiredError, CardDeclinedError, PaymentMethodNotFoundError, type CardSummary, type Hold, type PaymentGateway } from '../../payments/gateway';
+import { gatewayFailure } from '../payments/gateway-errors';
 import { recordHoldPlaced } from '../payments/payment-records';
 import { getBusinessSettings } from '../settings/settings.service';
 import { assertStartOffered, lockCapacityDay } from '../workers/capacity.service';
@@ -62,7 +65,7 @@ function paymentRefusal(error: unknown): unknown {
     return new AppError(402, 'authentication_required', 'errors.authenticationRequired', { rawDetails: { clientSecret: error.clientSecret } });
   }
   if (error instanceof PaymentMethodNotFoundError) return badRequest('payment_method_not_found', 'errors.paymentMethodNotFound', { details: { paymentMethodId: 'errors.paymentMethodNotFound' } });
-  return error;
+  return gatewayFailure(error);
 }
 
 function isUniqueViolation(error: unknown, constraint: string): boolean {

@@ -135,14 +135,16 @@ describe(`bookings API (${databaseKind})`, () => {
     expect(list.bookings).toEqual([]);
   });
 
-  it('returns the same booking for a retried Idempotency-Key and places one hold', async () => {
+  it('replays the first answer to a retried Idempotency-Key and places one hold', async () => {
     const key = newKey();
     const first = await book(validBody(), { key });
     const retry = await book(validBody(), { key });
     expect(first.status).toBe(201);
-    expect(retry.status).toBe(200);
+    expect(retry.status).toBe(201);
+    expect(retry.headers.get('Idempotent-Replayed')).toBe('true');
+    expect(first.headers.get('Idempotent-Replayed')).toBeNull();
     const [a, b] = [await first.json(), await retry.json()];
-    expect(b.id).toBe(a.id);
+    expect(b).toEqual(a);
     const [holds] = await t.deps.db.select({ n: count() }).from(simulatedHolds).where(eq(simulatedHolds.idempotencyKey, `booking-hold:${customer.userId}:${key}`));
     expect(holds!.n).toBe(1);
   });
@@ -152,7 +154,8 @@ describe(`bookings API (${databaseKind})`, () => {
     const responses = await Promise.all(Array.from({ length: 5 }, () => book(validBody(), { key })));
     const ids = new Set(await Promise.all(responses.map(async (r) => (await r.json()).id)));
     expect(ids.size).toBe(1);
-    expect(responses.filter((r) => r.status === 201)).toHaveLength(1);
+    expect(responses.map((r) => r.status)).toEqual([201, 201, 201, 201, 201]);
+    expect(responses.filter((r) => r.headers.get('Idempotent-Replayed') === 'true')).toHaveLength(4);
     const [rows] = await t.deps.db.select({ n: count() }).from(bookings).where(eq(bookings.idempotencyKey, key));
     expect(rows!.n).toBe(1);
   });

@@ -1,33 +1,33 @@
 /**
  * Cancelling a booking and marking a no-show (issue #3). The outcome comes from the pure policy
- * (src/domain/cancellation-policy.ts); the money moves through the gateway first (a partial
- * capture of the fee releases the rest of the hold; no fee voids the hold; a fee with no hold is
- * charged off-session), then one transaction records the ledger rows, the status and the event.
- * Every gateway call is keyed by the booking and the operation, so a retry never charges twice
- * and a repeated cancel returns the already-cancelled booking.
+ * (src/domain/cancellation-policy.ts); the money moves as one money operation
+ * (src/server/modules/payments/money-operations.ts, issue #9): under the booking's lock the state
+ * and the fee are decided and the intent recorded; then a partial capture of the fee (the rest of
+ * the hold is released), a void when no fee is owed, and an off-session charge for a fee with no
+ * hold; then the ledger rows, the status and the event in one transaction. A repeated cancel of a
+ * cancelled booking changes nothing; a cancel of a booking that has moved on (started,
+ * completed, no-show) is a 409 with its current state.
  */
 import { canCancel } from '../../../domain/booking-status';
 import { cancellationOutcome, type CancellationOutcome, type CancellationPolicy } from '../../../domain/cancellation-policy';
 import type { Database } from '../../db/client';
-import { ruleBroken } from '../../lib/errors';
+import type { Logger } from '../../lib/logger';
 import type { PaymentGateway } from '../../payments/gateway';
-import { gatewayFailure } from '../payments/gateway-errors';
-import { findPaymentByBooking, recordCaptured, recordExtraCharge, recordVoided, type Actor, type PaymentRow } from '../payments/payment-records';
-import { lockBooking, moveBooking, readBooking, type BookingRow } from './booking-transitions';
+import { operationActor, registerSettle, runMoneyOperation, type StepPlan } from '../payments/money-operations';
+import { findPaymentByBooking, recordOutcomes, type Actor, type PaymentRow } from '../payments/payment-records';
+import { moveBooking, noteBookingEvent, stateConflict, type BookingRow } from './booking-transitions';
 
 export interface MoneyContext {
   db: Database;
   gateway: PaymentGateway;
   now: Date;
   policy: CancellationPolicy;
+  logger?: Logger;
 }
 
 const heldOn = (payment: PaymentRow | null) => (payment?.status === 'authorized' ? payment.amountHeldCents : 0);
 
-/** What cancelling now would cost. @throws AppError 422 not_cancellable */
-export async function previewCancellation(ctx: MoneyContext, booking: BookingRow, options: { waiveFee?: boolean } = {}): Promise<CancellationOutcome> {
-  if (!canCancel(booking.status)) throw ruleBroken('not_cancellable', 'paymentErrors.notCancellable');
-  const payment = await findPaymentByBooking(ctx.db, booking.id);
+function outcomeFor(ctx: Pick<MoneyContext, 'now' | 'policy'>, booking: BookingRow, payment: PaymentRow | null, waiveFee: boolean): CancellationOutcome {
   const outcome = cancellationOutcome({
     start: booking.scheduledStart,
     bookedAt: booking.createdAt,
@@ -36,90 +36,95 @@ export async function previewCancellation(ctx: MoneyContext, booking: BookingRow
     heldCents: heldOn(payment),
     policy: ctx.policy,
   });
-  if (!options.waiveFee) return outcome;
-  return { ...outcome, feeCents: 0, captureCents: 0, chargeCents: 0, releaseCents: heldOn(payment) };
+  return waiveFee ? { ...outcome, feeCents: 0, captureCents: 0, chargeCents: 0, releaseCents: heldOn(payment) } : outcome;
+}
+
+/** What cancelling now would cost. @throws AppError 409 not_cancellable (details.status) */
+export async function previewCancellation(ctx: MoneyContext, booking: BookingRow, options: { waiveFee?: boolean } = {}): Promise<CancellationOutcome> {
+  if (!canCancel(booking.status)) throw stateConflict('not_cancellable', 'paymentErrors.notCancellable', booking.status);
+  return outcomeFor(ctx, booking, await findPaymentByBooking(ctx.db, booking.id), options.waiveFee ?? false);
 }
 
 /**
- * Takes what a cancellation fee or no-show charge requires: a partial capture from the hold and
- * an off-session charge for any rest; a void when nothing is owed.
+ * The gateway calls that take `captureCents` from the hold (or release it all when 0) and charge
+ * `chargeCents` off-session. The charge step is kept (possibly at 0) after a capture so that, if
+ * the hold has expired, the charge takes over the capture's amount.
  */
-async function collect(ctx: MoneyContext, booking: BookingRow, payment: PaymentRow | null, captureCents: number, chargeCents: number) {
-  const { gateway } = ctx;
-  let charge: { reference: string; amountCents: number } | null = null;
-  try {
-    if (payment?.status === 'authorized' && payment.gatewayReference) {
-      if (captureCents > 0) await gateway.capture({ reference: payment.gatewayReference, amountCents: captureCents, idempotencyKey: `booking:${booking.id}:capture` });
-      else await gateway.voidHold({ reference: payment.gatewayReference, idempotencyKey: `booking:${booking.id}:void`, reason: 'requested_by_customer' });
-    }
-    if (chargeCents > 0 && payment?.paymentMethodRef) {
-      charge = await gateway.chargeOffSession({
-        customerId: booking.customerId,
-        paymentMethodId: payment.paymentMethodRef,
-        amountCents: chargeCents,
-        idempotencyKey: `booking:${booking.id}:extra`,
-        metadata: { booking_id: booking.id, reference: booking.reference, reason: 'cancellation_fee' },
-      });
-    }
-  } catch (error) {
-    throw gatewayFailure(error);
+export function collectionSteps(booking: BookingRow, payment: PaymentRow | null, captureCents: number, chargeCents: number, reason: string): StepPlan[] {
+  const steps: StepPlan[] = [];
+  const held = payment?.status === 'authorized' && payment.gatewayReference ? payment.gatewayReference : null;
+  if (held) steps.push(captureCents > 0 ? { kind: 'capture', reference: held, amountCents: captureCents } : { kind: 'void', reference: held, reason: 'requested_by_customer' });
+  const captures = held !== null && captureCents > 0;
+  if (payment?.paymentMethodRef && (chargeCents > 0 || captures)) {
+    steps.push({ kind: 'charge', customerId: booking.customerId, paymentMethodId: payment.paymentMethodRef, amountCents: chargeCents, metadata: { booking_id: booking.id, reference: booking.reference, reason } });
   }
-  return charge;
+  return steps;
+}
+
+interface CancelPayload {
+  tier: string;
+  feeCents: number;
+  reason: string;
+  at: string;
 }
 
 /**
  * Cancels a booking under the policy (or with the fee waived by an admin).
- * @returns the booking id; cancelling an already-cancelled booking changes nothing
- * @throws AppError 422 not_cancellable, 402 card_declined, 503 gateway_unavailable
+ * @param options.requestKey the caller's Idempotency-Key, scoped (its retry finishes the same operation)
+ * @throws AppError 409 not_cancellable | booking_busy (details.status), 402 card_declined,
+ *   503 payment_pending
  */
-export async function cancelBooking(ctx: MoneyContext, bookingId: string, actor: Actor, options: { waiveFee?: boolean; reason?: string } = {}): Promise<void> {
-  const booking = await readBooking(ctx.db, bookingId);
-  if (booking.status === 'cancelled') return;
-  const outcome = await previewCancellation(ctx, booking, options);
-  const payment = await findPaymentByBooking(ctx.db, booking.id);
-  const charge = await collect(ctx, booking, payment, outcome.captureCents, outcome.chargeCents);
-
-  await ctx.db.transaction(async (tx) => {
-    const current = await lockBooking(tx, bookingId);
-    if (current.status === 'cancelled') return;
-    const tier = options.waiveFee ? 'waived' : outcome.tier;
-    const reason = options.reason ?? `cancellation (${tier})`;
-    if (payment?.status === 'authorized') {
-      if (outcome.captureCents > 0) await recordCaptured(tx, payment, outcome.captureCents, actor, { fee: true, reason });
-      else await recordVoided(tx, payment, actor, reason);
-    }
-    if (charge && payment) await recordExtraCharge(tx, payment, charge, actor, reason);
-    const moved = await moveBooking(tx, current, 'cancelled', actor, { type: 'cancelled', amountCents: outcome.feeCents, note: reason }, {
-      cancelledAt: ctx.now,
-      cancellationTier: tier,
-      cancellationFeeCents: outcome.feeCents,
-    });
-    if (!moved) throw ruleBroken('not_cancellable', 'paymentErrors.notCancellable');
+export async function cancelBooking(ctx: MoneyContext, bookingId: string, actor: Actor, options: { waiveFee?: boolean; reason?: string; requestKey?: string | null } = {}): Promise<void> {
+  await runMoneyOperation(ctx, {
+    bookingId,
+    actor,
+    requestKey: options.requestKey,
+    plan: (_tx, { booking, payment }) => {
+      if (booking.status === 'cancelled') return null;
+      if (!canCancel(booking.status)) throw stateConflict('not_cancellable', 'paymentErrors.notCancellable', booking.status);
+      const outcome = outcomeFor(ctx, booking, payment, options.waiveFee ?? false);
+      const tier = options.waiveFee ? 'waived' : outcome.tier;
+      const payload: CancelPayload = { tier, feeCents: outcome.feeCents, reason: options.reason ?? `cancellation (${tier})`, at: ctx.now.toISOString() };
+      return { purpose: 'cancel', steps: collectionSteps(booking, payment, outcome.captureCents, outcome.chargeCents, 'cancellation_fee'), payload: { ...payload } };
+    },
   });
 }
+
+registerSettle('cancel', async (tx, { booking, payment, operation, outcomes, error }) => {
+  const payload = operation.payload as unknown as CancelPayload;
+  const actor = operationActor(operation);
+  if (payment) await recordOutcomes(tx, payment, outcomes, actor, { fee: true, reason: payload.reason });
+  if (error) return;
+  const changes = { cancelledAt: new Date(payload.at), cancellationTier: payload.tier, cancellationFeeCents: payload.feeCents };
+  const moved = await moveBooking(tx, booking, 'cancelled', actor, { type: 'cancelled', amountCents: payload.feeCents, note: payload.reason }, changes);
+  if (!moved) await noteBookingEvent(tx, booking.id, actor, { type: 'settle_conflict', note: `cancel settled while ${booking.status}` });
+});
 
 /**
  * The customer was not there: the full total is charged (spec section 4).
- * @throws AppError 422 not_cancellable when the booking is not active
+ * @throws AppError 409 not_cancellable | booking_busy when the booking is not active
  */
-export async function markNoShow(ctx: MoneyContext, bookingId: string, actor: Actor): Promise<void> {
-  const booking = await readBooking(ctx.db, bookingId);
-  if (booking.status === 'no_show') return;
-  if (!canCancel(booking.status)) throw ruleBroken('not_cancellable', 'paymentErrors.notCancellable');
-  const payment = await findPaymentByBooking(ctx.db, booking.id);
-  const captureCents = Math.min(booking.totalCents, heldOn(payment));
-  const charge = await collect(ctx, booking, payment, captureCents, booking.totalCents - captureCents);
-
-  await ctx.db.transaction(async (tx) => {
-    const current = await lockBooking(tx, bookingId);
-    if (current.status === 'no_show') return;
-    if (payment?.status === 'authorized' && captureCents > 0) await recordCaptured(tx, payment, captureCents, actor, { fee: true, reason: 'no-show' });
-    if (charge && payment) await recordExtraCharge(tx, payment, charge, actor, 'no-show');
-    const moved = await moveBooking(tx, current, 'no_show', actor, { type: 'no_show', amountCents: booking.totalCents }, {
-      cancelledAt: ctx.now,
-      cancellationTier: 'no_show',
-      cancellationFeeCents: booking.totalCents,
-    });
-    if (!moved) throw ruleBroken('not_cancellable', 'paymentErrors.notCancellable');
+export async function markNoShow(ctx: MoneyContext, bookingId: string, actor: Actor, options: { requestKey?: string | null } = {}): Promise<void> {
+  await runMoneyOperation(ctx, {
+    bookingId,
+    actor,
+    requestKey: options.requestKey,
+    plan: (_tx, { booking, payment }) => {
+      if (booking.status === 'no_show') return null;
+      if (!canCancel(booking.status)) throw stateConflict('not_cancellable', 'paymentErrors.notCancellable', booking.status);
+      const captureCents = Math.min(booking.totalCents, heldOn(payment));
+      const payload: CancelPayload = { tier: 'no_show', feeCents: booking.totalCents, reason: 'no-show', at: ctx.now.toISOString() };
+      return { purpose: 'no_show', steps: collectionSteps(booking, payment, captureCents, booking.totalCents - captureCents, 'no_show'), payload: { ...payload } };
+    },
   });
 }
+
+registerSettle('no_show', async (tx, { booking, payment, operation, outcomes, error }) => {
+  const payload = operation.payload as unknown as CancelPayload;
+  const actor = operationActor(operation);
+  if (payment) await recordOutcomes(tx, payment, outcomes, actor, { fee: true, reason: payload.reason });
+  if (error) return;
+  const changes = { cancelledAt: new Date(payload.at), cancellationTier: 'no_show', cancellationFeeCents: payload.feeCents };
+  const moved = await moveBooking(tx, booking, 'no_show', actor, { type: 'no_show', amountCents: payload.feeCents }, changes);
+  if (!moved) await noteBookingEvent(tx, booking.id, actor, { type: 'settle_conflict', note: `no-show settled while ${booking.status}` });
+});

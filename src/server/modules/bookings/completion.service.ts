@@ -1,91 +1,165 @@
 /**
- * Completing a job and capturing its final amount (issue #3): the final price comes from the
- * domain (furniture's actual hours, paint at cost, plus tax, at the prices the booking was made
- * at); up to the hold is captured, anything above it is charged off-session to the saved card as
- * a second line on the receipt. An expired hold is recorded and the whole amount is charged
- * off-session instead. Gateway calls are keyed `booking:<id>:capture` / `:extra`.
+ * Completing a job and capturing its final amount (issues #3, #4, #9). The final price comes
+ * from the domain (furniture's actual hours, paint at cost, plus tax, at the prices the booking
+ * was made at), within the business ceilings of src/domain/money-limits.ts. Up to the hold is
+ * captured; anything above it is charged off-session to the saved card as a second receipt line;
+ * an expired hold hands its amount to that charge. It runs as one money operation
+ * (src/server/modules/payments/money-operations.ts): the state and amounts are checked under the
+ * booking's lock before any money moves.
+ *
+ * A final amount above the booked total by more than the approval limit is not charged: it is
+ * recorded as awaiting approval (`final_approval_status = 'pending'`), the customer is told the
+ * amount and why, and an admin approves it (approveFinalAmount), which charges it and completes
+ * the job, or completes the job again with other actuals.
  */
-import { eq } from 'drizzle-orm';
-import { canComplete } from '../../../domain/booking-status';
+import { canComplete, isActiveStatus } from '../../../domain/booking-status';
 import { finalQuote, InvalidActualsError, type JobActuals } from '../../../domain/final-price';
-import type { UnitPrices } from '../../../domain/pricing';
+import { needsFinalApproval, type MoneyLimits } from '../../../domain/money-limits';
+import type { PriceQuote, UnitPrices } from '../../../domain/pricing';
+import type { Transaction } from '../../db/client';
 import { bookings } from '../../db/schema';
-import { badRequest, ruleBroken } from '../../lib/errors';
-import { HoldExpiredError } from '../../payments/gateway';
-import { gatewayFailure } from '../payments/gateway-errors';
-import { findPaymentByBooking, recordCaptured, recordExpired, recordExtraCharge, type Actor } from '../payments/payment-records';
-import { lockBooking, moveBooking, noteBookingEvent, readBooking } from './booking-transitions';
-import type { MoneyContext } from './cancellation.service';
+import { badRequest } from '../../lib/errors';
+import { operationActor, registerSettle, runMoneyOperation } from '../payments/money-operations';
+import { recordOutcomes, type Actor, type PaymentRow } from '../payments/payment-records';
+import { eq } from 'drizzle-orm';
+import { moveBooking, noteBookingEvent, stateConflict, type BookingRow } from './booking-transitions';
+import { collectionSteps, type MoneyContext } from './cancellation.service';
+
+export type CompletionContext = MoneyContext & { unitPrices: UnitPrices; limits: MoneyLimits };
+
+/** `completed`, or `approval_requested` when the final amount waits for an admin. */
+export type CompletionResult = 'completed' | 'approval_requested';
+
+interface CompletePayload {
+  final: PriceQuote;
+  at: string;
+  approved: boolean;
+}
 
 /**
- * @param actor an admin completing on the worker's behalf, or the assigned worker (issue #4)
- * @throws AppError 400 (bad actuals), 422 not_completable, 402/503 from the gateway
+ * The final quote for these actuals, at the unit price the booking was made at.
+ * @throws AppError 400 validation_failed with the field's message (and its ceiling)
  */
-export async function completeBooking(ctx: MoneyContext & { unitPrices: UnitPrices }, bookingId: string, actuals: JobActuals, actor: Actor & { role: 'admin' | 'worker' }): Promise<void> {
-  const booking = await readBooking(ctx.db, bookingId);
-  if (booking.status === 'completed') return;
-  if (!canComplete(booking.status, actor.role)) throw ruleBroken('not_completable', 'paymentErrors.notCompletable');
-
-  let final;
+function quoteFinal(booking: BookingRow, actuals: JobActuals, ctx: Pick<CompletionContext, 'unitPrices' | 'limits'>): PriceQuote {
   try {
     const bookedUnitPrice = booking.lineItems[0]!.unitPriceCents;
-    final = finalQuote(booking.options, actuals, { ...ctx.unitPrices, [booking.options.service]: bookedUnitPrice }, booking.taxRateBps);
+    return finalQuote(booking.options, actuals, { ...ctx.unitPrices, [booking.options.service]: bookedUnitPrice }, booking.taxRateBps, ctx.limits);
   } catch (error) {
-    if (error instanceof InvalidActualsError) {
-      const key = error.field === 'actualHours' ? 'paymentErrors.actualHoursInvalid' : 'paymentErrors.paintCostInvalid';
-      throw badRequest('validation_failed', 'errors.validationFailed', { details: { [error.field]: key } });
+    if (!(error instanceof InvalidActualsError)) throw error;
+    if (error.ceiling !== null) {
+      const key = error.field === 'actualHours' ? 'paymentErrors.actualHoursTooMany' : 'paymentErrors.paintCostTooHigh';
+      const max = error.field === 'actualHours' ? String(error.ceiling) : `$${(error.ceiling / 100).toFixed(2)}`;
+      throw badRequest('validation_failed', 'errors.validationFailed', { details: { [error.field]: key }, params: { max } });
     }
-    throw error;
+    const key = error.field === 'actualHours' ? 'paymentErrors.actualHoursInvalid' : 'paymentErrors.paintCostInvalid';
+    throw badRequest('validation_failed', 'errors.validationFailed', { details: { [error.field]: key } });
   }
+}
 
-  const payment = await findPaymentByBooking(ctx.db, booking.id);
-  let capturedCents = 0;
-  let expired = false;
-  let extra: { reference: string; amountCents: number } | null = null;
-  try {
-    if (payment?.status === 'authorized' && payment.gatewayReference) {
-      const amountCents = Math.min(final.totalCents, payment.amountHeldCents);
-      try {
-        capturedCents = (await ctx.gateway.capture({ reference: payment.gatewayReference, amountCents, idempotencyKey: `booking:${booking.id}:capture` })).capturedCents;
-      } catch (error) {
-        if (!(error instanceof HoldExpiredError)) throw error;
-        expired = true;
-      }
-    }
-    const rest = final.totalCents - capturedCents;
-    if (rest > 0 && payment?.paymentMethodRef) {
-      extra = await ctx.gateway.chargeOffSession({
-        customerId: booking.customerId,
-        paymentMethodId: payment.paymentMethodRef,
-        amountCents: rest,
-        idempotencyKey: `booking:${booking.id}:extra`,
-        metadata: { booking_id: booking.id, reference: booking.reference, reason: 'final_amount_above_hold' },
-      });
-    }
-  } catch (error) {
-    throw gatewayFailure(error);
-  }
+const finalSteps = (booking: BookingRow, payment: PaymentRow | null, totalCents: number) => {
+  const held = payment?.status === 'authorized' ? payment.amountHeldCents : 0;
+  const captureCents = Math.min(totalCents, held);
+  return collectionSteps(booking, payment, captureCents, totalCents - captureCents, 'final_amount_above_hold');
+};
 
-  await ctx.db.transaction(async (tx) => {
-    const current = await lockBooking(tx, bookingId);
-    if (current.status === 'completed') return;
-    if (payment && expired) await recordExpired(tx, payment);
-    if (payment && capturedCents > 0) await recordCaptured(tx, payment, capturedCents, actor, { reason: 'final amount' });
-    if (payment && extra) await recordExtraCharge(tx, payment, extra, actor, 'final amount above the hold');
-    const changes = {
+/** Records a final amount that waits for an admin, and tells the customer (the event drives the mail and the live update). */
+async function requestApproval(tx: Transaction, booking: BookingRow, final: PriceQuote, actor: Actor, now: Date) {
+  await tx
+    .update(bookings)
+    .set({
       finalLineItems: final.lineItems,
       finalSubtotalCents: final.subtotalCents,
       finalTaxCents: final.taxCents,
       finalTotalCents: final.totalCents,
-      completedAt: ctx.now,
-    };
-    if (current.status !== 'in_progress') {
-      // An admin completing on the worker's behalf: record the job as started first.
-      await noteBookingEvent(tx, current.id, actor, { type: 'completed_on_behalf', note: `from ${current.status}` });
-      await tx.update(bookings).set({ status: 'in_progress' }).where(eq(bookings.id, current.id));
-      current.status = 'in_progress';
-    }
-    const moved = await moveBooking(tx, current, 'completed', actor, { type: 'completed', amountCents: final.totalCents }, changes);
-    if (!moved) throw ruleBroken('not_completable', 'paymentErrors.notCompletable');
+      finalApprovalStatus: 'pending',
+      finalApprovalRequestedAt: now,
+      updatedAt: now,
+    })
+    .where(eq(bookings.id, booking.id));
+  await noteBookingEvent(tx, booking.id, actor, { type: 'final_approval_requested', amountCents: final.totalCents, note: `booked ${booking.totalCents}` });
+}
+
+/**
+ * @param actor an admin completing on the worker's behalf, or the assigned worker (issue #4)
+ * @param options.requestKey the caller's Idempotency-Key, scoped
+ * @throws AppError 400 (bad actuals, above a ceiling), 409 not_completable | booking_busy |
+ *   final_approval_pending (details.status), 402/422/503 from the gateway
+ */
+export async function completeBooking(ctx: CompletionContext, bookingId: string, actuals: JobActuals, actor: Actor & { role: 'admin' | 'worker' }, options: { requestKey?: string | null } = {}): Promise<CompletionResult> {
+  let result: CompletionResult = 'completed';
+  await runMoneyOperation(ctx, {
+    bookingId,
+    actor,
+    requestKey: options.requestKey,
+    plan: async (tx, { booking, payment }) => {
+      if (booking.status === 'completed') return null;
+      if (!canComplete(booking.status, actor.role)) throw stateConflict('not_completable', 'paymentErrors.notCompletable', booking.status);
+      if (booking.finalApprovalStatus === 'pending' && actor.role !== 'admin') throw stateConflict('final_approval_pending', 'paymentErrors.finalApprovalPending', booking.status);
+      const final = quoteFinal(booking, actuals, ctx);
+      if (needsFinalApproval(final.totalCents, booking.totalCents, ctx.limits)) {
+        await requestApproval(tx, booking, final, actor, ctx.now);
+        result = 'approval_requested';
+        return null;
+      }
+      const payload: CompletePayload = { final, at: ctx.now.toISOString(), approved: false };
+      return { purpose: 'complete', steps: finalSteps(booking, payment, final.totalCents), payload: { ...payload } };
+    },
+  });
+  return result;
+}
+
+/**
+ * An admin approves a final amount that waits for approval: it is charged and the job completed.
+ * @throws AppError 409 no_final_approval_pending | booking_busy, 402/422/503 from the gateway
+ */
+export async function approveFinalAmount(ctx: MoneyContext, bookingId: string, actor: Actor & { role: 'admin' }, options: { requestKey?: string | null } = {}): Promise<void> {
+  await runMoneyOperation(ctx, {
+    bookingId,
+    actor,
+    requestKey: options.requestKey,
+    plan: (_tx, { booking, payment }) => {
+      if (booking.status === 'completed' && booking.finalApprovalStatus === 'approved') return null;
+      if (booking.finalApprovalStatus !== 'pending' || !isActiveStatus(booking.status) || booking.finalTotalCents === null) {
+        throw stateConflict('no_final_approval_pending', 'paymentErrors.noFinalApprovalPending', booking.status);
+      }
+      const final: PriceQuote = {
+        lineItems: booking.finalLineItems ?? [],
+        subtotalCents: booking.finalSubtotalCents ?? 0,
+        taxRateBps: booking.taxRateBps,
+        taxCents: booking.finalTaxCents ?? 0,
+        totalCents: booking.finalTotalCents,
+      };
+      const payload: CompletePayload = { final, at: ctx.now.toISOString(), approved: true };
+      return { purpose: 'approve_final', steps: finalSteps(booking, payment, final.totalCents), payload: { ...payload } };
+    },
   });
 }
+
+async function settleCompletion(tx: Transaction, { booking, payment, operation, outcomes, error }: Parameters<Parameters<typeof registerSettle>[1]>[1]) {
+  const payload = operation.payload as unknown as CompletePayload;
+  const actor = operationActor(operation);
+  if (payment) await recordOutcomes(tx, payment, outcomes, actor, { reason: 'final amount', chargeReason: 'final amount above the hold' });
+  if (error) return;
+  const { final } = payload;
+  const changes = {
+    finalLineItems: final.lineItems,
+    finalSubtotalCents: final.subtotalCents,
+    finalTaxCents: final.taxCents,
+    finalTotalCents: final.totalCents,
+    completedAt: new Date(payload.at),
+    // Completed at an amount within the limit, any earlier request for approval is void.
+    finalApprovalStatus: payload.approved ? 'approved' : null,
+  };
+  let current = booking;
+  if (current.status !== 'in_progress' && isActiveStatus(current.status)) {
+    // An admin completing on the worker's behalf: record the job as started first.
+    await noteBookingEvent(tx, current.id, actor, { type: 'completed_on_behalf', note: `from ${current.status}` });
+    await tx.update(bookings).set({ status: 'in_progress' }).where(eq(bookings.id, current.id));
+    current = { ...current, status: 'in_progress' };
+  }
+  const moved = await moveBooking(tx, current, 'completed', actor, { type: 'completed', amountCents: final.totalCents }, changes);
+  if (!moved) await noteBookingEvent(tx, booking.id, actor, { type: 'settle_conflict', note: `completion settled while ${booking.status}` });
+}
+
+registerSettle('complete', settleCompletion);
+registerSettle('approve_final', settleCompletion);

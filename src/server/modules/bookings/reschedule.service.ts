@@ -14,11 +14,11 @@ import { ruleBroken } from '../../lib/errors';
 import { assertStartOffered, lockCapacityDay } from '../workers/capacity.service';
 import { loadCapacity } from '../workers/capacity.repository';
 import type { Actor } from '../payments/payment-records';
-import { lockBooking, moveBooking, noteBookingEvent } from './booking-transitions';
+import { lockBookingForChange, moveBooking, noteBookingEvent, stateConflict } from './booking-transitions';
 import { eq } from 'drizzle-orm';
 
 /**
- * @throws AppError 422 not_reschedulable | reschedule_window_closed, 409 slot_unavailable
+ * @throws AppError 409 not_reschedulable | booking_busy (details.status), 422 reschedule_window_closed, 409 slot_unavailable
  */
 export async function rescheduleBooking(
   ctx: { db: Database; now: Date; policy: CancellationPolicy; slotRules: CapacityRules },
@@ -29,8 +29,8 @@ export async function rescheduleBooking(
 ): Promise<void> {
   await ctx.db.transaction(async (tx) => {
     await lockCapacityDay(tx, newStart);
-    const booking = await lockBooking(tx, bookingId);
-    if (booking.status !== 'pending' && booking.status !== 'confirmed') throw ruleBroken('not_reschedulable', 'paymentErrors.notReschedulable');
+    const booking = await lockBookingForChange(tx, bookingId);
+    if (booking.status !== 'pending' && booking.status !== 'confirmed') throw stateConflict('not_reschedulable', 'paymentErrors.notReschedulable', booking.status);
     if (!options.staff && !canRescheduleFree({ start: booking.scheduledStart, now: ctx.now, policy: ctx.policy })) {
       throw ruleBroken('reschedule_window_closed', 'paymentErrors.rescheduleWindowClosed', { params: { hours: ctx.policy.rescheduleNoticeHours } });
     }

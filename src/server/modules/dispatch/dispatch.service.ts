@@ -13,7 +13,7 @@ import type { Database } from '../../db/client';
 import { bookingEvents, bookings, user } from '../../db/schema';
 import { conflict, ruleBroken } from '../../lib/errors';
 import { loadBookingViews, type ViewContext } from '../bookings/booking-view';
-import { lockBooking, moveBooking, noteBookingEvent } from '../bookings/booking-transitions';
+import { lockBooking, lockBookingForChange, moveBooking, noteBookingEvent, stateConflict } from '../bookings/booking-transitions';
 import type { Actor } from '../payments/payment-records';
 import { loadCapacity, loadWorkers } from '../workers/capacity.repository';
 import { lockCapacityDay } from '../workers/capacity.service';
@@ -110,13 +110,13 @@ export async function markContacted(db: Database, bookingId: string, now: Date, 
 
 /**
  * Assigns a worker (and optionally an ETA); a pending booking becomes confirmed.
- * @throws AppError 409 worker_unavailable, 422 not_assignable
+ * @throws AppError 409 worker_unavailable | not_assignable | booking_busy (details.status)
  */
 export async function assignWorker(db: Database, bookingId: string, input: { workerId: string; etaAt?: Date }, now: Date, rules: CapacityRules, actor: Actor): Promise<void> {
   await db.transaction(async (tx) => {
-    const current = await lockBooking(tx, bookingId);
+    const current = await lockBookingForChange(tx, bookingId);
     await lockCapacityDay(tx, current.scheduledStart);
-    if (current.status !== 'pending' && current.status !== 'confirmed') throw ruleBroken('not_assignable', 'dispatchErrors.notAssignable');
+    if (current.status !== 'pending' && current.status !== 'confirmed') throw stateConflict('not_assignable', 'dispatchErrors.notAssignable', current.status);
     const [workers, { jobs }] = await Promise.all([loadWorkers(tx, [input.workerId]), loadCapacity(tx, current.scheduledStart)]);
     const job = { id: current.id, service: current.serviceSlug as ServiceSlug, start: current.scheduledStart, end: current.scheduledEnd, workerId: input.workerId };
     if (!assignableWorkers({ job, workers, jobs, rules }).includes(input.workerId)) throw conflict('worker_unavailable', 'dispatchErrors.workerUnavailable');

@@ -132,7 +132,7 @@ describe(`scheduling and dispatch (${databaseKind})`, () => {
 
     expect((await post(`/api/worker/jobs/${booking.id}/start`, wes.cookie)).status).toBe(200); // confirmed -> in_progress is allowed
     const early = await post(`/api/worker/jobs/${booking.id}/on-my-way`, wes.cookie, { etaMinutes: 20 });
-    expect(early.status).toBe(422); // in_progress -> en_route is not
+    expect(early.status).toBe(409); // in_progress -> en_route is not
     expect((await early.json()).code).toBe('transition_not_allowed');
 
     const second = await (await book(tv, '2026-11-26T17:00:00.000Z')).json(); // Thursday 12:00

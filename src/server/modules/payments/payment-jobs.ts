@@ -7,75 +7,102 @@
  *   becomes payment_failed.
  * - Expiry: authorized holds past `capture_before` are checked with the gateway and recorded as
  *   expired.
+ * - Unfinished money operations (issue #9): intents still pending after a minute are finished
+ *   from their recorded gateway keys (money-operations.ts).
  */
 import { and, eq, inArray, isNotNull, isNull, lte } from 'drizzle-orm';
 import { deferredHoldDueAt, deferredHoldGraceOver, DEFERRED_HOLD_LEAD_MINUTES } from '../../../domain/payment-timing';
 import { bookings, payments, user } from '../../db/schema';
 import type { AppDeps } from '../../lib/app-env';
-import { AuthenticationRequiredError, CardDeclinedError } from '../../payments/gateway';
+import { AppError } from '../../lib/errors';
 import { lockBooking, moveBooking, noteBookingEvent } from '../bookings/booking-transitions';
-import { findPaymentByBooking, recordExpired, recordHoldFailed, recordHoldPlaced, SYSTEM_ACTOR } from './payment-records';
+import { registerSettle, resumePendingOperations, runMoneyOperation } from './money-operations';
+import { findPaymentByBooking, recordExpired, recordHoldFailed, recordOutcomes, SYSTEM_ACTOR } from './payment-records';
 
 export interface PaymentJobReport {
   holdsPlaced: number;
   holdsFailed: number;
   paymentFailed: number;
   holdsExpired: number;
+  /** Money operations left pending (a crash or a gateway timeout) that were finished. */
+  operationsResumed: number;
 }
 
 type Deps = Pick<AppDeps, 'db' | 'gateway' | 'logger' | 'now'>;
 
 export async function runPaymentJobs(deps: Deps): Promise<PaymentJobReport> {
-  const report: PaymentJobReport = { holdsPlaced: 0, holdsFailed: 0, paymentFailed: 0, holdsExpired: 0 };
+  const report: PaymentJobReport = { holdsPlaced: 0, holdsFailed: 0, paymentFailed: 0, holdsExpired: 0, operationsResumed: 0 };
+  report.operationsResumed = await resumePendingOperations({ db: deps.db, gateway: deps.gateway, now: deps.now(), logger: deps.logger });
   await placeDueHolds(deps, report);
   await failAfterGrace(deps, report);
   await recordExpiredHolds(deps, report);
   return report;
 }
 
+interface DeferredHoldPayload {
+  reason: string;
+}
+
+/**
+ * Places the holds that have come due, each as a money operation (money-operations.ts), so a
+ * cancellation racing the job either finds the booking busy or is seen by the job's plan.
+ */
 async function placeDueHolds(deps: Deps, report: PaymentJobReport) {
   const now = deps.now();
   const dueBefore = new Date(now.getTime() + DEFERRED_HOLD_LEAD_MINUTES * 60_000);
   const due = await deps.db
-    .select({ booking: bookings, payment: payments, email: user.email })
+    .select({ booking: bookings, email: user.email })
     .from(payments)
     .innerJoin(bookings, eq(bookings.id, payments.bookingId))
     .innerJoin(user, eq(user.id, bookings.customerId))
     .where(and(eq(payments.status, 'card_saved'), isNull(payments.holdFailedAt), inArray(bookings.status, ['pending', 'confirmed']), lte(bookings.scheduledStart, dueBefore)));
-  for (const { booking, payment, email } of due) {
-    if (deferredHoldDueAt(booking.scheduledStart) > now || !payment.paymentMethodRef) continue;
+  for (const { booking, email } of due) {
+    if (deferredHoldDueAt(booking.scheduledStart) > now) continue;
+    let operation;
     try {
-      const hold = await deps.gateway.placeHold({
-        customerId: booking.customerId,
-        customerEmail: email,
-        paymentMethodId: payment.paymentMethodRef,
-        amountCents: booking.totalCents,
-        idempotencyKey: `booking:${booking.id}:deferred-hold`,
-        metadata: { booking_id: booking.id, reference: booking.reference },
-        offSession: true,
-      });
-      await deps.db.transaction(async (tx) => {
-        const current = (await findPaymentByBooking(tx, booking.id))!;
-        await recordHoldPlaced(tx, current, hold, SYSTEM_ACTOR);
-        await noteBookingEvent(tx, booking.id, SYSTEM_ACTOR, { type: 'hold_placed', amountCents: hold.amountCents, note: `deferred hold ${hold.reference}` });
-      });
-      report.holdsPlaced++;
+      operation = await runMoneyOperation(
+        { db: deps.db, gateway: deps.gateway, now, logger: deps.logger },
+        {
+          bookingId: booking.id,
+          actor: SYSTEM_ACTOR,
+          plan: (_tx, { booking: current, payment }) => {
+            const waiting = payment?.status === 'card_saved' && !payment.holdFailedAt && payment.paymentMethodRef;
+            if (!waiting || (current.status !== 'pending' && current.status !== 'confirmed')) return null;
+            const metadata = { booking_id: current.id, reference: current.reference };
+            const payload: DeferredHoldPayload = { reason: 'deferred hold' };
+            return {
+              purpose: 'deferred_hold',
+              steps: [{ kind: 'hold', customerId: current.customerId, customerEmail: email, paymentMethodId: payment.paymentMethodRef!, amountCents: current.totalCents, metadata }],
+              payload: { ...payload },
+            };
+          },
+        },
+      );
     } catch (error) {
-      if (!(error instanceof CardDeclinedError || error instanceof AuthenticationRequiredError)) {
-        deps.logger.error({ err: error, bookingId: booking.id }, 'deferred hold: gateway error, will retry');
-        continue;
+      if (error instanceof AppError && error.code === 'card_declined') {
+        // The alert: operators watch error-level logs (and the error dashboard of a later issue).
+        deps.logger.error({ bookingId: booking.id, reference: booking.reference, customerId: booking.customerId, reason: error.message }, 'ALERT deferred card hold failed; the customer must update their card');
+        report.holdsFailed++;
+      } else {
+        deps.logger.error({ err: error, bookingId: booking.id }, 'deferred hold: not placed now, will retry');
       }
-      const message = error instanceof CardDeclinedError ? error.bankMessage : 'authentication required';
-      await deps.db.transaction(async (tx) => {
-        await recordHoldFailed(tx, payment, now);
-        await noteBookingEvent(tx, booking.id, SYSTEM_ACTOR, { type: 'deferred_hold_failed', amountCents: booking.totalCents, note: message });
-      });
-      // The alert: operators watch error-level logs (and the error dashboard of a later issue).
-      deps.logger.error({ bookingId: booking.id, reference: booking.reference, customerId: booking.customerId, reason: message }, 'ALERT deferred card hold failed; the customer must update their card');
-      report.holdsFailed++;
+      continue;
     }
+    if (operation) report.holdsPlaced++;
   }
 }
+
+registerSettle('deferred_hold', async (tx, { booking, payment, outcomes, error, operation }) => {
+  if (!payment) return;
+  if (error) {
+    await recordHoldFailed(tx, payment, operation.createdAt);
+    await noteBookingEvent(tx, booking.id, SYSTEM_ACTOR, { type: 'deferred_hold_failed', amountCents: booking.totalCents, note: error.message });
+    return;
+  }
+  await recordOutcomes(tx, payment, outcomes, SYSTEM_ACTOR);
+  const hold = outcomes.find((o) => o.kind === 'hold');
+  if (hold?.kind === 'hold') await noteBookingEvent(tx, booking.id, SYSTEM_ACTOR, { type: 'hold_placed', amountCents: hold.amountCents, note: `deferred hold ${hold.reference}` });
+});
 
 async function failAfterGrace(deps: Deps, report: PaymentJobReport) {
   const now = deps.now();
@@ -88,6 +115,7 @@ async function failAfterGrace(deps: Deps, report: PaymentJobReport) {
     if (!deferredHoldGraceOver(payment.holdFailedAt!, now)) continue;
     await deps.db.transaction(async (tx) => {
       const current = await lockBooking(tx, booking.id);
+      if (current.moneyOperationId) return; // a cancellation is in flight; look again next minute
       if (await moveBooking(tx, current, 'payment_failed', SYSTEM_ACTOR, { type: 'payment_failed', note: 'deferred hold failed and the grace period ended' })) report.paymentFailed++;
     });
   }
@@ -99,6 +127,11 @@ async function recordExpiredHolds(deps: Deps, report: PaymentJobReport) {
   for (const payment of lapsed) {
     const state = await deps.gateway.getPayment(payment.gatewayReference!).catch(() => null);
     if (state?.status !== 'expired' && state?.status !== 'canceled') continue;
-    if (await deps.db.transaction((tx) => recordExpired(tx, payment))) report.holdsExpired++;
+    const recorded = await deps.db.transaction(async (tx) => {
+      await lockBooking(tx, payment.bookingId);
+      const current = await findPaymentByBooking(tx, payment.bookingId);
+      return current?.status === 'authorized' && current.gatewayReference === payment.gatewayReference ? recordExpired(tx, current) : false;
+    });
+    if (recorded) report.holdsExpired++;
   }
 }

@@ -138,3 +138,51 @@ export async function recordHoldFailed(db: Db, payment: PaymentRow, at: Date) {
   await db.update(payments).set({ holdFailedAt: at, updatedAt: new Date() }).where(eq(payments.id, payment.id));
   return true;
 }
+
+/** What one gateway call of a money operation did (src/server/modules/payments/money-operations.ts). */
+export type RecordedOutcome =
+  | { kind: 'capture'; reference: string; capturedCents: number }
+  | { kind: 'expired'; reference: string }
+  | { kind: 'void'; reference: string }
+  | { kind: 'charge'; reference: string; amountCents: number }
+  | { kind: 'refund'; refundReference: string; amountCents: number }
+  | { kind: 'hold'; reference: string; amountCents: number; captureBefore: string; paymentMethodId: string };
+
+/**
+ * Records the outcomes of a money operation's gateway calls, in order, each under its ledger key
+ * (so an outcome the webhook recorded first is not counted twice).
+ * @param options.fee a capture is a cancellation fee or no-show charge rather than a job's final amount
+ * @param options.reasons the ledger reason per kind of movement
+ */
+export async function recordOutcomes(
+  db: Db,
+  payment: PaymentRow,
+  outcomes: readonly RecordedOutcome[],
+  actor: Actor,
+  options: { fee?: boolean; reason?: string; chargeReason?: string } = {},
+): Promise<void> {
+  let current = payment;
+  for (const outcome of outcomes) {
+    switch (outcome.kind) {
+      case 'capture':
+        await recordCaptured(db, current, outcome.capturedCents, actor, { fee: options.fee, reason: options.reason });
+        break;
+      case 'expired':
+        await recordExpired(db, current);
+        break;
+      case 'void':
+        await recordVoided(db, current, actor, options.reason);
+        break;
+      case 'charge':
+        await recordExtraCharge(db, current, { reference: outcome.reference, amountCents: outcome.amountCents }, actor, options.chargeReason ?? options.reason);
+        break;
+      case 'refund':
+        await recordRefund(db, current, outcome, actor, options.reason);
+        break;
+      case 'hold':
+        await recordHoldPlaced(db, current, { reference: outcome.reference, amountCents: outcome.amountCents, captureBefore: new Date(outcome.captureBefore), paymentMethodId: outcome.paymentMethodId }, actor);
+        break;
+    }
+    current = (await findPaymentByBooking(db, payment.bookingId)) ?? current;
+  }
+}

@@ -7,6 +7,7 @@ import type { ServiceSlug, PricingModel } from '../../../domain/services';
 import { DEFAULT_CAPACITY_RULES, type CapacityRules } from '../../../domain/capacity';
 import { DEFAULT_CANCELLATION_POLICY, type CancellationPolicy } from '../../../domain/cancellation-policy';
 import type { UnitPrices } from '../../../domain/pricing';
+import { DEFAULT_MONEY_LIMITS, moneyLimitsSchema, type MoneyLimits } from '../../../domain/money-limits';
 import type { Database } from '../../db/client';
 import { services, settings } from '../../db/schema';
 import { DEFAULT_SETTINGS } from '../../db/seed';
@@ -19,6 +20,8 @@ export interface BusinessSettings {
   /** Slot and capacity rules: business hours, step, lead time, days ahead, buffer between jobs. */
   slotRules: CapacityRules;
   cancellationPolicy: CancellationPolicy;
+  /** Ceilings on final amounts and the approval threshold (issue #9). */
+  moneyLimits: MoneyLimits;
 }
 
 export async function getBusinessSettings(db: Database): Promise<BusinessSettings> {
@@ -35,5 +38,7 @@ export async function getBusinessSettings(db: Database): Promise<BusinessSetting
     serviceAreaZips: (values.get('service_area_zips') as string[] | undefined) ?? [...DEFAULT_SETTINGS.service_area_zips],
     slotRules: { ...DEFAULT_CAPACITY_RULES, ...((values.get('slot_rules') as Partial<CapacityRules> | undefined) ?? {}) },
     cancellationPolicy: { ...DEFAULT_CANCELLATION_POLICY, ...((values.get('cancellation_policy') as Partial<CancellationPolicy> | undefined) ?? {}) },
+    // A malformed row never loosens a ceiling: the defaults apply instead.
+    moneyLimits: moneyLimitsSchema.safeParse({ ...DEFAULT_MONEY_LIMITS, ...((values.get('money_limits') as Partial<MoneyLimits> | undefined) ?? {}) }).data ?? DEFAULT_MONEY_LIMITS,
   };
 }

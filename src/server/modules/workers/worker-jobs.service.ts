@@ -1,16 +1,17 @@
 /**
  * The worker's day (issue #4): their jobs, and the moves they make in order — accept, on my way
  * (with an ETA), start, complete (which captures the final amount). Every move checks that the
- * job is theirs (404 otherwise) and that the booking state machine allows it (422).
+ * job is theirs (404 otherwise) and that the booking state machine allows it (409 with the
+ * current state otherwise, also while a money operation is in flight on it).
  */
 import { and, asc, eq, gte, inArray, or } from 'drizzle-orm';
 import type { BookingView } from '../../../domain/booking-request';
 import { businessDate, businessTime } from '../../../domain/slots';
 import type { Database } from '../../db/client';
 import { bookings, user } from '../../db/schema';
-import { notFound, ruleBroken } from '../../lib/errors';
+import { notFound } from '../../lib/errors';
 import { loadBookingViews, type ViewContext } from '../bookings/booking-view';
-import { lockBooking, moveBooking, noteBookingEvent, readBooking, type BookingRow } from '../bookings/booking-transitions';
+import { lockBooking, lockBookingForChange, moveBooking, noteBookingEvent, readBooking, stateConflict, type BookingRow } from '../bookings/booking-transitions';
 import type { Actor } from '../payments/payment-records';
 
 export type WorkerJob = BookingView & { customer: { name: string; phone: string }; photoUrl: string | null };
@@ -36,13 +37,14 @@ export async function ownJob(db: Database, workerId: string, bookingId: string):
   return booking;
 }
 
-const refused = () => ruleBroken('transition_not_allowed', 'dispatchErrors.transitionNotAllowed');
+/** 409 with the job's current state: the move is no longer allowed (another actor moved it first). */
+const refused = (status: string) => stateConflict('transition_not_allowed', 'dispatchErrors.transitionNotAllowed', status);
 
 export async function acceptJob(db: Database, bookingId: string, now: Date, actor: Actor & { userId: string }): Promise<void> {
   await db.transaction(async (tx) => {
     const job = await lockBooking(tx, bookingId);
     if (job.workerId !== actor.userId) throw notFound();
-    if (job.status !== 'confirmed') throw refused();
+    if (job.status !== 'confirmed') throw refused(job.status);
     if (job.acceptedAt) return;
     await tx.update(bookings).set({ acceptedAt: now, updatedAt: new Date() }).where(eq(bookings.id, bookingId));
     await noteBookingEvent(tx, bookingId, actor, { type: 'accepted' });
@@ -52,19 +54,19 @@ export async function acceptJob(db: Database, bookingId: string, now: Date, acto
 /** On my way: en_route with an ETA `etaMinutes` from now. */
 export async function headOut(db: Database, bookingId: string, etaMinutes: number, now: Date, actor: Actor & { userId: string }): Promise<void> {
   await db.transaction(async (tx) => {
-    const job = await lockBooking(tx, bookingId);
+    const job = await lockBookingForChange(tx, bookingId);
     if (job.workerId !== actor.userId) throw notFound();
     const etaAt = new Date(now.getTime() + etaMinutes * 60_000);
     const moved = await moveBooking(tx, job, 'en_route', actor, { type: 'en_route', note: `ETA ${etaAt.toISOString()}` }, { etaAt, enRouteAt: now, acceptedAt: job.acceptedAt ?? now });
-    if (!moved) throw refused();
+    if (!moved) throw refused(job.status);
   });
 }
 
 export async function startJob(db: Database, bookingId: string, now: Date, actor: Actor & { userId: string }): Promise<void> {
   await db.transaction(async (tx) => {
-    const job = await lockBooking(tx, bookingId);
+    const job = await lockBookingForChange(tx, bookingId);
     if (job.workerId !== actor.userId) throw notFound();
     const moved = await moveBooking(tx, job, 'in_progress', actor, { type: 'started' }, { startedAt: now, acceptedAt: job.acceptedAt ?? now });
-    if (!moved) throw refused();
+    if (!moved) throw refused(job.status);
   });
 }

@@ -13,15 +13,13 @@ import { notFound } from '../../lib/errors';
 import type { AppEnv } from '../../lib/app-env';
 import { parseInput, readJson } from '../../lib/validate';
 import { usPhoneSchema } from '../../../domain/phone';
+import { completeJobRequestSchema } from '../../../domain/money-requests';
+import { idempotent } from '../../lib/idempotency';
 import { requestContext } from '../bookings/bookings.routes';
 import { completeBooking } from '../bookings/completion.service';
 import { acceptJob, headOut, listWorkerJobs, ownJob, startJob } from './worker-jobs.service';
 import { availabilitySchema } from './availability';
 
-const completeSchema = z.object({
-  actualHours: z.number({ error: 'paymentErrors.actualHoursInvalid' }).optional(),
-  paintCostCents: z.number({ error: 'paymentErrors.paintCostInvalid' }).int({ error: 'paymentErrors.paintCostInvalid' }).min(0, { error: 'paymentErrors.paintCostInvalid' }).optional(),
-});
 const onMyWaySchema = z.object({
   etaMinutes: z.number({ error: 'dispatchErrors.etaMinutesInvalid' }).int({ error: 'dispatchErrors.etaMinutesInvalid' }).min(5, { error: 'dispatchErrors.etaMinutesInvalid' }).max(240, { error: 'dispatchErrors.etaMinutesInvalid' }),
 });
@@ -130,8 +128,10 @@ export const workerRoutes = new Hono<AppEnv>()
     const me = await worker(c);
     const id = jobId(c);
     await ownJob(c.var.deps.db, me.id, id);
-    const body = parseInput(completeSchema, await readJson(c.req.raw));
-    const { money, settings } = await requestContext(c);
-    await completeBooking({ ...money, unitPrices: settings.unitPrices }, id, body, me.actor);
-    return jobAnswer(c, me.id, id);
+    return idempotent(c, { scope: me.id }, async (requestKey) => {
+      const body = parseInput(completeJobRequestSchema, await readJson(c.req.raw));
+      const { money, settings } = await requestContext(c);
+      await completeBooking({ ...money, unitPrices: settings.unitPrices, limits: settings.moneyLimits }, id, body, me.actor, { requestKey });
+      return jobAnswer(c, me.id, id);
+    });
   });

@@ -1,0 +1,149 @@
+/**
+ * Idempotency keys on the API, the way Stripe documents them (docs.stripe.com/api/idempotent_requests;
+ * issue #9, DESIGN.md "Money and state rules"):
+ * - a key belongs to its caller and is bound to the fingerprint of its first request (method,
+ *   path and canonical JSON body); the same key with another request is 422
+ *   `idempotency_key_reused`, also when both arrive at once;
+ * - the first request runs; concurrent duplicates wait for it (polling the row, so no database
+ *   connection is held while waiting) and replay its stored answer, status and body, with the
+ *   header `Idempotent-Replayed: true`; they never run the operation and never undo it;
+ * - an answer is stored when the operation ran to a definite result: any 2xx, and the refusals
+ *   that are final (a decline, a taken slot, a broken rule). Answers that ask for the same request
+ *   again are not stored and free the key: bad input (400), 401/403/404/429, 402
+ *   `authentication_required` (retried with the same key after 3-D Secure), a busy booking,
+ *   503 and 5xx (the outcome is unknown; the retry finishes it).
+ * - a request that died while holding a key (a crashed process) is taken over by a retry once
+ *   the key has been held for STALE_AFTER_MS.
+ * Keys live in `idempotency_requests` (src/server/db/schema/idempotency.ts).
+ */
+import { createHash } from 'node:crypto';
+import { and, eq, lt } from 'drizzle-orm';
+import type { Context } from 'hono';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { z } from 'zod';
+import { idempotencyRequests } from '../db/schema';
+import type { AppEnv } from './app-env';
+import { errorBody } from './error-handler';
+import { AppError, badRequest, conflict, ruleBroken } from './errors';
+
+/** A key held this long by a request that has not answered is taken to belong to a dead process. */
+export const STALE_AFTER_MS = 60_000;
+/** How long a duplicate waits for the first request before answering 409. */
+const WAIT_LIMIT_MS = 30_000;
+
+const keySchema = z.string().trim().min(8).max(200).refine((k) => !k.includes('\u0000'));
+
+/** Refusals that must not be replayed: the same request may succeed when sent again. */
+const RETRYABLE_CODES = new Set(['authentication_required', 'booking_busy', 'idempotency_in_progress', 'idempotency_key_reused', 'payment_pending']);
+
+function isFinalRefusal(error: AppError): boolean {
+  return (error.status === 402 || error.status === 409 || error.status === 422) && !RETRYABLE_CODES.has(error.code);
+}
+
+/** JSON with object keys sorted, so `{a,b}` and `{b,a}` are the same request. */
+function canonical(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(canonical);
+  if (value && typeof value === 'object') return Object.fromEntries(Object.keys(value).sort().map((k) => [k, canonical((value as Record<string, unknown>)[k])]));
+  return value;
+}
+
+async function fingerprintOf(c: Context<AppEnv>): Promise<string> {
+  const text = await c.req.raw.clone().text();
+  let body: unknown = text;
+  try {
+    body = text ? canonical(JSON.parse(text)) : null;
+  } catch {
+    // Not JSON: the raw text is the body (the handler will refuse it).
+  }
+  return createHash('sha256').update(JSON.stringify([c.req.method, c.req.path, body])).digest('hex');
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * The request's `Idempotency-Key` header.
+ * @returns the key, or null when absent and not required
+ * @throws AppError 400 idempotency_key_required when required and absent, or malformed
+ */
+export function idempotencyKeyOf(c: Context<AppEnv>, required: boolean): string | null {
+  const raw = c.req.header('idempotency-key');
+  if (raw === undefined && !required) return null;
+  const key = keySchema.safeParse(raw ?? '');
+  if (!key.success) throw badRequest('idempotency_key_required', 'errors.idempotencyKeyRequired');
+  return key.data;
+}
+
+/**
+ * Runs `run` at most once per (caller, Idempotency-Key) and answers every retry with the first
+ * answer. Without a key (and `required` false) it simply runs.
+ * @param scope the caller's user id
+ * @param run the handler's work; it may throw AppErrors as usual. It gets the request key
+ *   (`<scope>:<key>`, null without a key), which money operations record with their intent so
+ *   the retry of a request that died midway finishes that same intent.
+ * @throws AppError 400 idempotency_key_required, 422 idempotency_key_reused, 409
+ *   idempotency_in_progress (the first request is still running after 30 s), or what `run` throws
+ */
+export async function idempotent(c: Context<AppEnv>, options: { scope: string; required?: boolean }, run: (requestKey: string | null) => Promise<Response>): Promise<Response> {
+  const key = idempotencyKeyOf(c, options.required ?? false);
+  if (key === null) return run(null);
+  const { db, now } = c.var.deps;
+  const fingerprint = await fingerprintOf(c);
+  const where = and(eq(idempotencyRequests.scope, options.scope), eq(idempotencyRequests.key, key));
+  const waitUntil = performance.now() + WAIT_LIMIT_MS;
+  let pause = 20;
+
+  for (;;) {
+    const claimed = await db
+      .insert(idempotencyRequests)
+      .values({ scope: options.scope, key, fingerprint, status: 'in_progress', lockedAt: now() })
+      .onConflictDoNothing()
+      .returning({ key: idempotencyRequests.key });
+    if (claimed.length > 0) return execute(c, where, () => run(`${options.scope}:${key}`));
+
+    const [row] = await db.select().from(idempotencyRequests).where(where);
+    if (!row) continue; // released meanwhile: claim it again
+    if (row.fingerprint !== fingerprint) throw ruleBroken('idempotency_key_reused', 'errors.idempotencyKeyReused');
+    if (row.status === 'done') {
+      return c.body(row.responseBody ?? '', row.responseStatus as ContentfulStatusCode, { 'Content-Type': 'application/json', 'Idempotent-Replayed': 'true' });
+    }
+    const staleBefore = new Date(now().getTime() - STALE_AFTER_MS);
+    if (row.lockedAt < staleBefore) {
+      const taken = await db
+        .update(idempotencyRequests)
+        .set({ lockedAt: now() })
+        .where(and(where, eq(idempotencyRequests.status, 'in_progress'), lt(idempotencyRequests.lockedAt, staleBefore)))
+        .returning({ key: idempotencyRequests.key });
+      if (taken.length > 0) return execute(c, where, () => run(`${options.scope}:${key}`));
+    }
+    if (performance.now() > waitUntil) throw conflict('idempotency_in_progress', 'errors.idempotencyInProgress');
+    await sleep(pause);
+    pause = Math.min(pause * 2, 250);
+  }
+}
+
+async function execute(c: Context<AppEnv>, where: ReturnType<typeof and>, run: () => Promise<Response>): Promise<Response> {
+  const { db } = c.var.deps;
+  const release = () => db.delete(idempotencyRequests).where(and(where, eq(idempotencyRequests.status, 'in_progress')));
+  let response: Response;
+  try {
+    response = await run();
+  } catch (error) {
+    if (!(error instanceof AppError) || !isFinalRefusal(error)) {
+      await release().catch(() => {});
+      throw error;
+    }
+    response = c.json(errorBody(c, error), error.status);
+  }
+  const store = (body: string) => db.update(idempotencyRequests).set({ status: 'done', responseStatus: response.status, responseBody: body }).where(where);
+  if (response.status >= 200 && response.status < 300) {
+    await store(await response.clone().text());
+  } else if (response.status === 402 || response.status === 409 || response.status === 422) {
+    const body = await response.clone().text();
+    const code = (JSON.parse(body) as { code?: string }).code;
+    if (code && RETRYABLE_CODES.has(code)) await release();
+    else await store(body);
+  } else {
+    await release();
+  }
+  return response;
+}
