@@ -45,8 +45,17 @@ export interface BookingView {
   payment: { status: PaymentStatus; amountHeldCents: number; cardBrand: string | null; cardLast4: string | null; testMode: boolean } | null;
   /** Money moved so far, from the ledger (src/domain/ledger.ts). */
   money: { heldCents: number; capturedCents: number; extraChargedCents: number; refundedCents: number; paidCents: number };
-  /** What the finished job was charged for (actual hours, paint at cost); null until completed. */
+  /**
+   * What the finished job is charged for (actual hours, paint at cost); null until completed, or
+   * until a final amount awaits approval.
+   */
   final: { lineItems: LineItem[]; subtotalCents: number; taxCents: number; totalCents: number } | null;
+  /**
+   * Set when the final amount exceeded the booked total by more than the approval limit
+   * (src/domain/money-limits.ts): `pending` while an admin has not approved it (nothing above the
+   * hold is charged yet; `final` shows the amount and its lines), `approved` once charged.
+   */
+  finalApproval: { status: 'pending' | 'approved'; requestedAt: string | null } | null;
   /** Set when cancelled: the policy tier applied and the fee in cents. */
   cancellation: { tier: string; feeCents: number; cancelledAt: string } | null;
   /** Whether the customer may cancel now (active booking) and reschedule for free (24+ h notice). */

@@ -11,7 +11,7 @@ import { appointmentIcs } from './calendar';
 import { formatMoney, formatPhone, formatTampaDateTime, formatTampaShortDateTime, formatTampaTime } from './format';
 
 /** One template per kind of message; a booking gets each at most once (mail_outbox's unique key). */
-export const BOOKING_TEMPLATES = ['booking_received', 'booking_received_ops', 'technician_assigned', 'on_the_way', 'completed', 'cancelled', 'no_show'] as const;
+export const BOOKING_TEMPLATES = ['booking_received', 'booking_received_ops', 'technician_assigned', 'on_the_way', 'final_amount_review', 'completed', 'cancelled', 'no_show'] as const;
 export type BookingTemplate = (typeof BOOKING_TEMPLATES)[number];
 
 /** Everything a booking message can mention (loaded by notifications/booking-mail-data.ts). */
@@ -120,6 +120,17 @@ export function renderBookingMail(template: BookingTemplate, data: BookingMailDa
     t('mail.address', { address: addressLine(b) }),
   ];
 
+  /** The final amount's lines (or the booked ones), subtotal, tax and total. */
+  const receiptLines = () => [
+    t('mail.completed.receipt'),
+    ...(b.finalLineItems ?? b.lineItems).map((item) =>
+      t('mail.completed.line', { label: t(`lineItems.${item.code}`, { defaultValue: item.code }), quantity: item.quantity, unitPrice: money(item.unitPriceCents), amount: money(item.amountCents) }),
+    ),
+    t('mail.completed.subtotal', { amount: money(b.finalSubtotalCents ?? b.subtotalCents) }),
+    t('mail.completed.tax', { amount: money(b.finalTaxCents ?? b.taxCents) }),
+    t('mail.completed.total', { amount: money(b.finalTotalCents ?? b.totalCents) }),
+  ];
+
   let subject: string;
   let paragraphs: Array<string | string[]>;
   let ics: string | null = null;
@@ -177,18 +188,24 @@ export function renderBookingMail(template: BookingTemplate, data: BookingMailDa
       paragraphs = [greeting, [t('mail.onTheWay.body', { worker, address: addressLine(b) }), t('mail.onTheWay.eta', { eta })], t('mail.reference', { reference: b.reference }), t('mail.manage', { url: myBookings }), closing];
       break;
     }
+    case 'final_amount_review': {
+      // Issue #9: a final amount far above the hold is explained before anything above it is charged.
+      const final = b.finalTotalCents ?? b.totalCents;
+      subject = t('mail.finalReview.subject', { reference: b.reference });
+      paragraphs = [
+        greeting,
+        [t('mail.finalReview.body', { service, booked: money(b.totalCents), final: money(final), difference: money(final - b.totalCents) }), t('mail.finalReview.why')],
+        receiptLines(),
+        t('mail.finalReview.next', { card }),
+        t('mail.reference', { reference: b.reference }),
+        t('mail.manage', { url: myBookings }),
+        closing,
+      ];
+      break;
+    }
     case 'completed': {
       subject = t('mail.completed.subject', { reference: b.reference });
-      const items = b.finalLineItems ?? b.lineItems;
-      const receipt = [
-        t('mail.completed.receipt'),
-        ...items.map((item) =>
-          t('mail.completed.line', { label: t(`lineItems.${item.code}`, { defaultValue: item.code }), quantity: item.quantity, unitPrice: money(item.unitPriceCents), amount: money(item.amountCents) }),
-        ),
-        t('mail.completed.subtotal', { amount: money(b.finalSubtotalCents ?? b.subtotalCents) }),
-        t('mail.completed.tax', { amount: money(b.finalTaxCents ?? b.taxCents) }),
-        t('mail.completed.total', { amount: money(b.finalTotalCents ?? b.totalCents) }),
-      ];
+      const receipt = receiptLines();
       const payment = [t('mail.completed.charged', { card, amount: money(data.money.paidCents + data.money.refundedCents) })];
       if (data.money.refundedCents > 0) payment.push(t('mail.completed.refunded', { amount: money(data.money.refundedCents) }));
       paragraphs = [greeting, t('mail.completed.body', { worker: worker || t('mail.signature') }), [t('mail.reference', { reference: b.reference }), t('mail.service', { service })], receipt, payment, t('mail.manage', { url: myBookings }), closing];

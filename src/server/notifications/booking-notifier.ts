@@ -7,6 +7,7 @@
  * | created     | booking_received (customer, .ics) + booking_received_ops   | booking received        |
  * | assigned    | technician_assigned (worker name, ETA)                     |                         |
  * | en_route    | on_the_way (ETA)                                           | on the way              |
+ * | final_approval_requested | final_amount_review (the amount, why, what happens next) |            |
  * | completed   | completed (receipt: final line items, what was charged)    |                         |
  * | cancelled   | cancelled (fee or no charge)                               |                         |
  * | no_show     | no_show (full charge)                                      |                         |
@@ -41,6 +42,7 @@ export const NOTIFICATION_PLAN: Readonly<Record<string, Plan>> = {
   created: { mails: ['booking_received', 'booking_received_ops'], sms: { kind: 'received', with: 'booking_received' } },
   assigned: { mails: ['technician_assigned'] },
   en_route: { mails: ['on_the_way'], sms: { kind: 'on_the_way', with: 'on_the_way' } },
+  final_approval_requested: { mails: ['final_amount_review'] },
   completed: { mails: ['completed'] },
   cancelled: { mails: ['cancelled'] },
   no_show: { mails: ['no_show'] },

@@ -24,6 +24,7 @@ export function bookingView(overrides: Partial<BookingView> = {}): BookingView {
     payment: { status: 'authorized', amountHeldCents: 4838, cardBrand: 'visa', cardLast4: '4242', testMode: true },
     money: { heldCents: 4838, capturedCents: 0, extraChargedCents: 0, refundedCents: 0, paidCents: 0 },
     final: null,
+    finalApproval: null,
     cancellation: null,
     canCancel: true,
     canReschedule: true,

@@ -52,6 +52,10 @@ export function toBookingView(booking: BookingRow, payment: PaymentRow | null, l
       booking.finalTotalCents !== null && booking.finalLineItems
         ? { lineItems: booking.finalLineItems, subtotalCents: booking.finalSubtotalCents!, taxCents: booking.finalTaxCents!, totalCents: booking.finalTotalCents }
         : null,
+    finalApproval:
+      booking.finalApprovalStatus === 'pending' || booking.finalApprovalStatus === 'approved'
+        ? { status: booking.finalApprovalStatus, requestedAt: iso(booking.finalApprovalRequestedAt) }
+        : null,
     cancellation: booking.cancelledAt ? { tier: booking.cancellationTier ?? 'free', feeCents: booking.cancellationFeeCents ?? 0, cancelledAt: booking.cancelledAt.toISOString() } : null,
     canCancel: canCancel(booking.status),
     canReschedule: movable && canRescheduleFree({ start, now: ctx.now, policy: ctx.policy }),

@@ -10,6 +10,7 @@
  */
 import { canCancel } from '../../../domain/booking-status';
 import { cancellationOutcome, type CancellationOutcome, type CancellationPolicy } from '../../../domain/cancellation-policy';
+import type { MoneySummary } from '../../../domain/ledger';
 import type { Database } from '../../db/client';
 import type { Logger } from '../../lib/logger';
 import type { PaymentGateway } from '../../payments/gateway';
@@ -46,16 +47,20 @@ export async function previewCancellation(ctx: MoneyContext, booking: BookingRow
 }
 
 /**
- * The gateway calls that take `captureCents` from the hold (or release it all when 0) and charge
- * `chargeCents` off-session. The charge step is kept (possibly at 0) after a capture so that, if
- * the hold has expired, the charge takes over the capture's amount.
+ * The gateway calls that make the booking's takings reach `owedCents`: what is still due after
+ * what was already captured or charged (a retry after a declined extra charge owes only the
+ * rest) is captured from a live hold, up to its amount, and the rest charged off-session; with
+ * nothing due, a live hold is released. The charge step is kept (possibly at 0) after a capture so
+ * that, if the hold has expired, the charge takes over the capture's amount. Cents.
  */
-export function collectionSteps(booking: BookingRow, payment: PaymentRow | null, captureCents: number, chargeCents: number, reason: string): StepPlan[] {
+export function collectionSteps(booking: BookingRow, payment: PaymentRow | null, money: MoneySummary, owedCents: number, reason: string): StepPlan[] {
+  const dueCents = Math.max(0, owedCents - money.capturedCents - money.extraChargedCents);
   const steps: StepPlan[] = [];
   const held = payment?.status === 'authorized' && payment.gatewayReference ? payment.gatewayReference : null;
+  const captureCents = held ? Math.min(dueCents, payment!.amountHeldCents) : 0;
   if (held) steps.push(captureCents > 0 ? { kind: 'capture', reference: held, amountCents: captureCents } : { kind: 'void', reference: held, reason: 'requested_by_customer' });
-  const captures = held !== null && captureCents > 0;
-  if (payment?.paymentMethodRef && (chargeCents > 0 || captures)) {
+  const chargeCents = dueCents - captureCents;
+  if (payment?.paymentMethodRef && (chargeCents > 0 || captureCents > 0)) {
     steps.push({ kind: 'charge', customerId: booking.customerId, paymentMethodId: payment.paymentMethodRef, amountCents: chargeCents, metadata: { booking_id: booking.id, reference: booking.reference, reason } });
   }
   return steps;
@@ -79,13 +84,13 @@ export async function cancelBooking(ctx: MoneyContext, bookingId: string, actor:
     bookingId,
     actor,
     requestKey: options.requestKey,
-    plan: (_tx, { booking, payment }) => {
+    plan: (_tx, { booking, payment, money }) => {
       if (booking.status === 'cancelled') return null;
       if (!canCancel(booking.status)) throw stateConflict('not_cancellable', 'paymentErrors.notCancellable', booking.status);
       const outcome = outcomeFor(ctx, booking, payment, options.waiveFee ?? false);
       const tier = options.waiveFee ? 'waived' : outcome.tier;
       const payload: CancelPayload = { tier, feeCents: outcome.feeCents, reason: options.reason ?? `cancellation (${tier})`, at: ctx.now.toISOString() };
-      return { purpose: 'cancel', steps: collectionSteps(booking, payment, outcome.captureCents, outcome.chargeCents, 'cancellation_fee'), payload: { ...payload } };
+      return { purpose: 'cancel', steps: collectionSteps(booking, payment, money, outcome.feeCents, 'cancellation_fee'), payload: { ...payload } };
     },
   });
 }
@@ -109,12 +114,11 @@ export async function markNoShow(ctx: MoneyContext, bookingId: string, actor: Ac
     bookingId,
     actor,
     requestKey: options.requestKey,
-    plan: (_tx, { booking, payment }) => {
+    plan: (_tx, { booking, payment, money }) => {
       if (booking.status === 'no_show') return null;
       if (!canCancel(booking.status)) throw stateConflict('not_cancellable', 'paymentErrors.notCancellable', booking.status);
-      const captureCents = Math.min(booking.totalCents, heldOn(payment));
       const payload: CancelPayload = { tier: 'no_show', feeCents: booking.totalCents, reason: 'no-show', at: ctx.now.toISOString() };
-      return { purpose: 'no_show', steps: collectionSteps(booking, payment, captureCents, booking.totalCents - captureCents, 'no_show'), payload: { ...payload } };
+      return { purpose: 'no_show', steps: collectionSteps(booking, payment, money, booking.totalCents, 'no_show'), payload: { ...payload } };
     },
   });
 }

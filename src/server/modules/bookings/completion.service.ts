@@ -15,6 +15,7 @@
 import { canComplete, isActiveStatus } from '../../../domain/booking-status';
 import { finalQuote, InvalidActualsError, type JobActuals } from '../../../domain/final-price';
 import { needsFinalApproval, type MoneyLimits } from '../../../domain/money-limits';
+import type { MoneySummary } from '../../../domain/ledger';
 import type { PriceQuote, UnitPrices } from '../../../domain/pricing';
 import type { Transaction } from '../../db/client';
 import { bookings } from '../../db/schema';
@@ -56,11 +57,7 @@ function quoteFinal(booking: BookingRow, actuals: JobActuals, ctx: Pick<Completi
   }
 }
 
-const finalSteps = (booking: BookingRow, payment: PaymentRow | null, totalCents: number) => {
-  const held = payment?.status === 'authorized' ? payment.amountHeldCents : 0;
-  const captureCents = Math.min(totalCents, held);
-  return collectionSteps(booking, payment, captureCents, totalCents - captureCents, 'final_amount_above_hold');
-};
+const finalSteps = (booking: BookingRow, payment: PaymentRow | null, money: MoneySummary, totalCents: number) => collectionSteps(booking, payment, money, totalCents, 'final_amount_above_hold');
 
 /** Records a final amount that waits for an admin, and tells the customer (the event drives the mail and the live update). */
 async function requestApproval(tx: Transaction, booking: BookingRow, final: PriceQuote, actor: Actor, now: Date) {
@@ -91,7 +88,7 @@ export async function completeBooking(ctx: CompletionContext, bookingId: string,
     bookingId,
     actor,
     requestKey: options.requestKey,
-    plan: async (tx, { booking, payment }) => {
+    plan: async (tx, { booking, payment, money }) => {
       if (booking.status === 'completed') return null;
       if (!canComplete(booking.status, actor.role)) throw stateConflict('not_completable', 'paymentErrors.notCompletable', booking.status);
       if (booking.finalApprovalStatus === 'pending' && actor.role !== 'admin') throw stateConflict('final_approval_pending', 'paymentErrors.finalApprovalPending', booking.status);
@@ -102,7 +99,7 @@ export async function completeBooking(ctx: CompletionContext, bookingId: string,
         return null;
       }
       const payload: CompletePayload = { final, at: ctx.now.toISOString(), approved: false };
-      return { purpose: 'complete', steps: finalSteps(booking, payment, final.totalCents), payload: { ...payload } };
+      return { purpose: 'complete', steps: finalSteps(booking, payment, money, final.totalCents), payload: { ...payload } };
     },
   });
   return result;
@@ -117,7 +114,7 @@ export async function approveFinalAmount(ctx: MoneyContext, bookingId: string, a
     bookingId,
     actor,
     requestKey: options.requestKey,
-    plan: (_tx, { booking, payment }) => {
+    plan: (_tx, { booking, payment, money }) => {
       if (booking.status === 'completed' && booking.finalApprovalStatus === 'approved') return null;
       if (booking.finalApprovalStatus !== 'pending' || !isActiveStatus(booking.status) || booking.finalTotalCents === null) {
         throw stateConflict('no_final_approval_pending', 'paymentErrors.noFinalApprovalPending', booking.status);
@@ -130,7 +127,7 @@ export async function approveFinalAmount(ctx: MoneyContext, bookingId: string, a
         totalCents: booking.finalTotalCents,
       };
       const payload: CompletePayload = { final, at: ctx.now.toISOString(), approved: true };
-      return { purpose: 'approve_final', steps: finalSteps(booking, payment, final.totalCents), payload: { ...payload } };
+      return { purpose: 'approve_final', steps: finalSteps(booking, payment, money, final.totalCents), payload: { ...payload } };
     },
   });
 }

@@ -37,6 +37,7 @@ export function workerJob(overrides: Partial<WorkerJob> = {}): WorkerJob {
     payment: { status: 'authorized', amountHeldCents: 7525, cardBrand: 'visa', cardLast4: '4242', testMode: true },
     money: { heldCents: 7525, capturedCents: 0, extraChargedCents: 0, refundedCents: 0, paidCents: 0 },
     final: null,
+    finalApproval: null,
     cancellation: null,
     canCancel: true,
     canReschedule: false,
