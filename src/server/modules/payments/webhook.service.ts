@@ -22,6 +22,7 @@ import type { Database, Transaction } from '../../db/client';
 import { bookings, gatewayEvents, payments } from '../../db/schema';
 import type { Logger } from '../../lib/logger';
 import type { GatewayPayment } from '../../payments/gateway';
+import { lockBooking } from '../bookings/booking-transitions';
 import { isExpiry, type GatewayRefund } from '../../payments/stripe-gateway';
 import {
   findPaymentByBooking,
@@ -111,8 +112,8 @@ class NothingToApply extends Error {}
 
 /**
  * In one transaction: records the event id (a concurrent delivery of the same event waits on
- * it, then finds it taken), finds the booking's payment, asks `decide` what to change, and makes
- * the change. When there is no payment or no change, the transaction is rolled back: nothing
+ * it, then finds it taken), finds the booking's payment, locks the booking's row (the lock every
+ * money change takes), asks `decide` what to change, and makes the change. When there is no payment or no change, the transaction is rolled back: nothing
  * is written, not even the event id.
  */
 async function applyOnce(ctx: WebhookContext, event: Stripe.Event, lookup: { reference: string | null; metadata: Record<string, string> }, decide: (payment: PaymentRow) => Change | null): Promise<WebhookOutcome> {
@@ -120,7 +121,10 @@ async function applyOnce(ctx: WebhookContext, event: Stripe.Event, lookup: { ref
     return await ctx.db.transaction(async (tx) => {
       const inserted = await tx.insert(gatewayEvents).values({ eventId: event.id, gateway: 'stripe', type: event.type }).onConflictDoNothing().returning({ eventId: gatewayEvents.eventId });
       if (inserted.length === 0) return 'duplicate';
-      const payment = await resolvePayment(tx, lookup.reference, lookup.metadata);
+      const found = await resolvePayment(tx, lookup.reference, lookup.metadata);
+      // One writer per booking (issue #9): the booking's row lock, then its payment as it is now.
+      if (found) await lockBooking(tx, found.bookingId);
+      const payment = found ? await findPaymentByBooking(tx, found.bookingId) : null;
       const change = payment ? decide(payment) : null;
       if (!change) throw new NothingToApply();
       await change(tx);
