@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { availableStarts, bookableDates, businessDate, businessTime, DEFAULT_SLOT_RULES, isOfferedStart } from './slots';
+import { availableStarts, bookableDates, businessDate, businessDay, businessTime, DEFAULT_SLOT_RULES, isOfferedStart } from './slots';
 
 const HOUR = 60;
 const MINUTE_MS = 60_000;
@@ -236,5 +236,15 @@ describe('isOfferedStart', () => {
     expect(isOfferedStart(new Date('2026-11-23T12:30:00Z'), 60, NOW)).toBe(false); // 07:30
     expect(isOfferedStart(new Date('2026-11-24T01:00:00Z'), 60, NOW)).toBe(false); // 20:00
     expect(isOfferedStart(new Date('2026-12-06T13:00:00Z'), 60, NOW)).toBe(false); // 15 days ahead
+  });
+});
+
+describe('businessDay', () => {
+  it('gives the Tampa day of an instant, 23 or 25 hours long on the DST days', () => {
+    expect(businessDay(new Date('2026-11-23T03:00:00Z'))).toEqual({ date: '2026-11-22', start: new Date('2026-11-22T05:00:00Z'), end: new Date('2026-11-23T05:00:00Z') });
+    const spring = businessDay(new Date('2026-03-08T12:00:00Z'));
+    expect(spring.end.getTime() - spring.start.getTime()).toBe(23 * 3_600_000);
+    const fall = businessDay(new Date('2026-11-01T12:00:00Z'));
+    expect(fall).toMatchObject({ date: '2026-11-01', start: new Date('2026-11-01T04:00:00Z'), end: new Date('2026-11-02T05:00:00Z') });
   });
 });

@@ -39,6 +39,18 @@ export function businessDate(instant: Date): string {
   return format(new TZDate(instant, BUSINESS_TIME_ZONE), 'yyyy-MM-dd');
 }
 
+/**
+ * The Tampa day an instant falls on, as the instants of its start (midnight) and of the next
+ * day's start: 24 hours apart, or 23/25 on the DST days (2026-03-08, 2026-11-01).
+ * @returns `{ date: 'YYYY-MM-DD', start, end }`, end exclusive
+ */
+export function businessDay(instant: Date): { date: string; start: Date; end: Date } {
+  const local = new TZDate(instant, BUSINESS_TIME_ZONE);
+  const date = format(local, 'yyyy-MM-dd');
+  const next = format(addDays(local, 1), 'yyyy-MM-dd');
+  return { date, start: businessTime(date, 0), end: businessTime(next, 0) };
+}
+
 /** The dates a customer may book: today (Tampa time) and the next `daysAhead` days. */
 export function bookableDates(now: Date, rules: SlotRules = DEFAULT_SLOT_RULES): string[] {
   const today = new TZDate(now, BUSINESS_TIME_ZONE);

@@ -11,7 +11,7 @@ import { bookings, user, workerProfiles, workerSkills } from '../../db/schema';
 import { notFound } from '../../lib/errors';
 import type { AppEnv } from '../../lib/app-env';
 import { parseInput, readJson } from '../../lib/validate';
-import { businessDate, businessTime } from '../../../domain/slots';
+import { businessDay } from '../../../domain/slots';
 import { readBooking } from '../bookings/booking-transitions';
 import { requestContext } from '../bookings/bookings.routes';
 import { rescheduleBooking } from '../bookings/reschedule.service';
@@ -99,8 +99,7 @@ export const dispatchBookingsRoutes = new Hono<AppEnv>()
     await requireRole(c, 'admin');
     const db = c.var.deps.db;
     const now = c.var.deps.now();
-    const dayStart = businessTime(businessDate(now), 0);
-    const dayEnd = businessTime(businessDate(new Date(dayStart.getTime() + 36 * 60 * 60_000)), 0);
+    const { start: dayStart, end: dayEnd } = businessDay(now);
     const profiles = await db.select({ id: user.id, name: user.name, email: user.email, phone: workerProfiles.phone, active: workerProfiles.active }).from(workerProfiles).innerJoin(user, eq(user.id, workerProfiles.userId));
     const ids = profiles.map((p) => p.id);
     // skills straight from worker_skills: the capacity loader leaves inactive workers out

@@ -8,7 +8,7 @@ import { and, asc, desc, eq, gte, ilike, inArray, isNull, lt, or, type SQL } fro
 import { assignableWorkers, type CapacityRules } from '../../../domain/capacity';
 import type { BookingView } from '../../../domain/booking-request';
 import type { ServiceSlug } from '../../../domain/services';
-import { businessDate, businessTime } from '../../../domain/slots';
+import { businessDay } from '../../../domain/slots';
 import type { Database } from '../../db/client';
 import { bookingEvents, bookings, user } from '../../db/schema';
 import { conflict, ruleBroken } from '../../lib/errors';
@@ -24,10 +24,7 @@ export type DispatchView = (typeof DISPATCH_VIEWS)[number];
 export type DispatchBooking = BookingView & { customer: { id: string; name: string; email: string; phone: string }; minutesSincePlaced: number };
 
 function viewFilter(view: DispatchView, now: Date): SQL | undefined {
-  const today = businessDate(now);
-  const dayStart = businessTime(today, 0);
-  const tomorrowStart = new Date(dayStart.getTime() + 36 * 60 * 60_000);
-  const tomorrow = businessTime(businessDate(tomorrowStart), 0);
+  const { start: dayStart, end: tomorrow } = businessDay(now);
   switch (view) {
     case 'today':
       return and(gte(bookings.scheduledStart, dayStart), lt(bookings.scheduledStart, tomorrow), inArray(bookings.status, ['pending', 'confirmed', 'en_route', 'in_progress', 'completed']));
@@ -117,7 +114,8 @@ export async function assignWorker(db: Database, bookingId: string, input: { wor
     const current = await lockBookingForChange(tx, bookingId);
     await lockCapacityDay(tx, current.scheduledStart);
     if (current.status !== 'pending' && current.status !== 'confirmed') throw stateConflict('not_assignable', 'dispatchErrors.notAssignable', current.status);
-    const [workers, { jobs }] = await Promise.all([loadWorkers(tx, [input.workerId]), loadCapacity(tx, current.scheduledStart)]);
+    const workers = await loadWorkers(tx, [input.workerId]);
+    const { jobs } = await loadCapacity(tx, current.scheduledStart);
     const job = { id: current.id, service: current.serviceSlug as ServiceSlug, start: current.scheduledStart, end: current.scheduledEnd, workerId: input.workerId };
     if (!assignableWorkers({ job, workers, jobs, rules }).includes(input.workerId)) throw conflict('worker_unavailable', 'dispatchErrors.workerUnavailable');
     const changes = { workerId: input.workerId, assignedAt: now, etaAt: input.etaAt ?? null, acceptedAt: null };

@@ -12,6 +12,7 @@ import { GatewayUnavailableError } from '../../payments/gateway';
 import { createTestApp, databaseKind, type TestApp } from '../../test/test-app';
 import { furnitureOptions, moneyActors, paintingOptions, TV_OPTIONS, type Caller } from '../../test/money-actors';
 import { waitFor } from '../../realtime/testing/booking-fixtures';
+import { makeWorker } from '../workers/worker-defaults';
 import { runPaymentJobs } from './payment-jobs';
 
 // Saturday 2026-11-21 10:00 Tampa; jobs Monday 23 to Wednesday 25, 8:00-14:00 Tampa (EST, 13:00Z-19:00Z).
@@ -226,5 +227,19 @@ describe(`money integrity (${databaseKind})`, () => {
     const done = await complete(b.id, { actualHours: 1 });
     expect(done.status).toBe(200);
     expect(await done.json()).toMatchObject({ status: 'completed', money: { capturedCents: 3763, extraChargedCents: 0, paidCents: 3763 } });
+  });
+
+  it("answers a worker's completion after midnight with the completed job (the money moved once)", async () => {
+    const wes = await t.signUp();
+    await makeWorker(t.deps.db, wes.userId);
+    const b = await book(TV_OPTIONS);
+    t.setNow(new Date('2026-11-22T15:00:00Z'));
+    expect((await money.post(`/api/admin/bookings/${b.id}/assign`, admin.cookie, { workerId: wes.userId })).status).toBe(200);
+    for (const step of ['accept', 'start']) expect((await money.post(`/api/worker/jobs/${b.id}/${step}`, wes.cookie)).status).toBe(200);
+    t.setNow(AFTER_JOBS); // days later, past midnight in Tampa
+    const done = await money.post(`/api/worker/jobs/${b.id}/complete`, wes.cookie, {}, { 'Idempotency-Key': `late-${b.id}` });
+    expect(done.status).toBe(200);
+    expect(await done.json()).toMatchObject({ id: b.id, status: 'completed', money: { paidCents: 4838 } });
+    expect((await money.gateway(b.id)).capturedCents).toBe(4838);
   });
 });

@@ -83,6 +83,9 @@ async function placeDueHolds(deps: Deps, report: PaymentJobReport) {
         // The alert: operators watch error-level logs (and the error dashboard of a later issue).
         deps.logger.error({ bookingId: booking.id, reference: booking.reference, customerId: booking.customerId, reason: error.message }, 'ALERT deferred card hold failed; the customer must update their card');
         report.holdsFailed++;
+      } else if (error instanceof AppError && error.code === 'booking_busy') {
+        // A cancellation or another money action is settling on it: the next run looks again.
+        deps.logger.info({ bookingId: booking.id }, 'deferred hold: booking busy, will look again');
       } else {
         deps.logger.error({ err: error, bookingId: booking.id }, 'deferred hold: not placed now, will retry');
       }

@@ -4,7 +4,7 @@
  * jobs around a time window. A handful of queries, whatever the number of workers.
  */
 import { and, eq, gte, inArray, lt, lte } from 'drizzle-orm';
-import { businessDate, businessTime } from '../../../domain/slots';
+import { businessDay } from '../../../domain/slots';
 import type { ScheduledJob, WorkerCapacity } from '../../../domain/capacity';
 import type { ServiceSlug } from '../../../domain/services';
 import type { Database, Transaction } from '../../db/client';
@@ -50,10 +50,10 @@ export async function loadJobs(db: Db, from: Date, to: Date): Promise<ScheduledJ
  * cross midnight, so only jobs starting on that Tampa date can clash with a job on it.
  */
 export async function loadCapacity(db: Db, around: Date) {
-  const date = businessDate(around);
-  const dayStart = businessTime(date, 0);
-  const nextDay = businessTime(businessDate(new Date(dayStart.getTime() + 36 * 60 * 60_000)), 0);
-  const [workers, jobs] = await Promise.all([loadWorkers(db), loadJobsStarting(db, dayStart, nextDay)]);
+  const day = businessDay(around);
+  // One after the other: inside a transaction both run on its one connection.
+  const workers = await loadWorkers(db);
+  const jobs = await loadJobsStarting(db, day.start, day.end);
   return { workers, jobs };
 }
 

@@ -4,9 +4,9 @@
  * job is theirs (404 otherwise) and that the booking state machine allows it (409 with the
  * current state otherwise, also while a money operation is in flight on it).
  */
-import { and, asc, eq, gte, inArray, or } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, or, type SQL } from 'drizzle-orm';
 import type { BookingView } from '../../../domain/booking-request';
-import { businessDate, businessTime } from '../../../domain/slots';
+import { businessDay } from '../../../domain/slots';
 import type { Database } from '../../db/client';
 import { bookings, user } from '../../db/schema';
 import { notFound } from '../../lib/errors';
@@ -16,18 +16,33 @@ import type { Actor } from '../payments/payment-records';
 
 export type WorkerJob = BookingView & { customer: { name: string; phone: string }; photoUrl: string | null };
 
-/** Their active jobs from today on and today's finished ones, by start. */
-export async function listWorkerJobs(db: Database, workerId: string, now: Date, viewContext: ViewContext): Promise<WorkerJob[]> {
-  const dayStart = businessTime(businessDate(now), 0);
+/** Worker jobs matching `where` (on bookings, joined with the customer), by start. */
+async function loadWorkerJobs(db: Database, where: SQL | undefined, viewContext: ViewContext): Promise<WorkerJob[]> {
   const rows = await db
     .select({ id: bookings.id, name: user.name, phone: bookings.contactPhone, photo: bookings.photoUploadId, start: bookings.scheduledStart })
     .from(bookings)
     .innerJoin(user, eq(user.id, bookings.customerId))
-    .where(and(eq(bookings.workerId, workerId), or(inArray(bookings.status, ['confirmed', 'en_route', 'in_progress']), and(eq(bookings.status, 'completed'), gte(bookings.scheduledStart, dayStart)))))
+    .where(where)
     .orderBy(asc(bookings.scheduledStart));
   if (rows.length === 0) return [];
   const views = await loadBookingViews(db, inArray(bookings.id, rows.map((r) => r.id)), viewContext);
   return rows.map((r) => ({ ...views.find((v) => v.id === r.id)!, customer: { name: r.name, phone: r.phone }, photoUrl: r.photo ? `/api/uploads/${r.photo}` : null }));
+}
+
+/** Their active jobs from today on and today's finished ones, by start. */
+export function listWorkerJobs(db: Database, workerId: string, now: Date, viewContext: ViewContext): Promise<WorkerJob[]> {
+  const dayStart = businessDay(now).start;
+  return loadWorkerJobs(db, and(eq(bookings.workerId, workerId), or(inArray(bookings.status, ['confirmed', 'en_route', 'in_progress']), and(eq(bookings.status, 'completed'), gte(bookings.scheduledStart, dayStart)))), viewContext);
+}
+
+/**
+ * One of the worker's jobs as it is now, whatever its day or status (the answer to each of their
+ * moves). @throws AppError 404 when it is not theirs
+ */
+export async function getWorkerJob(db: Database, workerId: string, bookingId: string, viewContext: ViewContext): Promise<WorkerJob> {
+  const [job] = await loadWorkerJobs(db, and(eq(bookings.id, bookingId), eq(bookings.workerId, workerId)), viewContext);
+  if (!job) throw notFound();
+  return job;
 }
 
 /** The worker's own job. @throws AppError 404 for anyone else's */

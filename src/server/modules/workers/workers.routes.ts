@@ -17,7 +17,7 @@ import { completeJobRequestSchema } from '../../../domain/money-requests';
 import { idempotent } from '../../lib/idempotency';
 import { requestContext } from '../bookings/bookings.routes';
 import { completeBooking } from '../bookings/completion.service';
-import { acceptJob, headOut, listWorkerJobs, ownJob, startJob } from './worker-jobs.service';
+import { acceptJob, getWorkerJob, headOut, listWorkerJobs, ownJob, startJob } from './worker-jobs.service';
 import { availabilitySchema } from './availability';
 
 const onMyWaySchema = z.object({
@@ -42,12 +42,10 @@ function jobId(c: Context<AppEnv>) {
   return id.data;
 }
 
+/** The one job the worker just moved, as it is now (also after its day is over). */
 async function jobAnswer(c: Context<AppEnv>, workerId: string, id: string) {
   const { view } = await requestContext(c);
-  const jobs = await listWorkerJobs(c.var.deps.db, workerId, view.now, view);
-  const job = jobs.find((j) => j.id === id);
-  if (!job) throw notFound();
-  return c.json(job);
+  return c.json(await getWorkerJob(c.var.deps.db, workerId, id, view));
 }
 
 async function profileOf(c: Context<AppEnv>, userId: string) {
