@@ -39,3 +39,32 @@ export function bookingView(overrides: Partial<BookingView> = {}): BookingView {
     ...overrides,
   };
 }
+
+/**
+ * Overrides for a furniture assembly booked for 4 hours ($150.50) that took 8 ($301.00): its
+ * final amount is $150.50 above the booking, more than the $150 that may be charged without an
+ * admin's approval, so it waits for one (issue #9). Still in progress; nothing charged, the hold
+ * in place.
+ */
+export const FINAL_AWAITING_APPROVAL: Partial<BookingView> = {
+  service: 'furniture-assembly',
+  status: 'in_progress',
+  options: { service: 'furniture-assembly', productName: 'IKEA Pax wardrobe', estimatedHours: 4 },
+  lineItems: [{ code: 'furniture_assembly', unit: 'hour', quantity: 4, unitPriceCents: 3500, amountCents: 14000, taxCents: 1050 }],
+  subtotalCents: 14000,
+  taxCents: 1050,
+  totalCents: 15050,
+  payment: { status: 'authorized', amountHeldCents: 15050, cardBrand: 'visa', cardLast4: '4242', testMode: true },
+  money: { heldCents: 15050, capturedCents: 0, extraChargedCents: 0, refundedCents: 0, paidCents: 0 },
+  final: {
+    lineItems: [{ code: 'furniture_assembly', unit: 'hour', quantity: 8, unitPriceCents: 3500, amountCents: 28000, taxCents: 2100 }],
+    subtotalCents: 28000,
+    taxCents: 2100,
+    totalCents: 30100,
+  },
+  finalApproval: { status: 'pending', requestedAt: '2026-05-15T23:10:00.000Z' },
+  canCancel: false,
+  canReschedule: false,
+  worker: { id: 'w1', name: 'Luis Ortega', phone: '+18135550999' },
+  startedAt: '2026-05-15T18:40:00.000Z',
+};

@@ -1,7 +1,8 @@
 /**
  * "The customer sees it happen" (issue #4): where the job stands, from the booking's dispatch
  * fields — "Technician assigned: NAME", the expected arrival, "On the way, ETA 2:45 PM" (Tampa
- * time), "In progress", "Completed" with what was charged. Shown in My Bookings and on the
+ * time), "In progress" ("Job done, final amount under review" while a final amount waits for our
+ * approval), "Completed" with what was charged. Shown in My Bookings and on the
  * booking's confirmation, which keep the booking fresh with live updates; the region is polite
  * live, so a screen reader hears each change. Nothing shows while the booking waits for dispatch
  * or after it ended without the job (cancelled, missed). Words: `liveStatus.*` (live-status.json).
@@ -33,7 +34,10 @@ export function BookingProgress({ booking, showCharged = false }: BookingProgres
   if (status === 'en_route') {
     lines.push({ icon: <Truck aria-hidden="true" className="h-5 w-5" />, text: etaAt ? t('liveStatus.onTheWay', { time: time(etaAt) }) : t('liveStatus.onTheWayNoEta'), strong: true });
   }
-  if (status === 'in_progress') lines.push({ icon: <Wrench aria-hidden="true" className="h-5 w-5" />, text: t('liveStatus.inProgress'), strong: true });
+  if (status === 'in_progress') {
+    const inReview = booking.finalApproval?.status === 'pending';
+    lines.push({ icon: <Wrench aria-hidden="true" className="h-5 w-5" />, text: inReview ? t('liveStatus.finalReview') : t('liveStatus.inProgress'), strong: true });
+  }
   if (status === 'completed') {
     lines.push({ icon: <CircleCheck aria-hidden="true" className="h-5 w-5" />, text: t('liveStatus.completed'), strong: true });
     const charged = booking.money.capturedCents + booking.money.extraChargedCents || booking.final?.totalCents || 0;

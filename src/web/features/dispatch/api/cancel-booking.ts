@@ -1,10 +1,12 @@
 /**
  * `POST /api/admin/bookings/:id/cancel` with `{ waiveFee, reason }`: cancels under the policy,
- * charging its fee or waiving it; answers the updated BookingView. 422 `not_cancellable` once the
- * job started. The Idempotency-Key (one per dialog) is sent so a retry cannot charge twice.
+ * charging its fee or waiving it; answers the updated BookingView. 409 `not_cancellable` once the
+ * job started (details.status, the booking's status now). The Idempotency-Key (one per confirmed
+ * cancellation, the same on a retry, see withIdempotencyKey) means a retry cannot charge twice.
  */
 import type { BookingView } from '@/domain/booking-request';
 import { apiFetch } from '@/web/lib/api-client';
+import { withIdempotencyKey } from '@/web/lib/idempotency-key';
 import { useDispatchMutation } from './use-dispatch-mutation';
 
 export interface AdminCancelInput {
@@ -23,5 +25,5 @@ export function cancelBookingAsAdmin({ bookingId, waiveFee, reason, idempotencyK
 }
 
 export function useCancelAsAdmin() {
-  return useDispatchMutation(cancelBookingAsAdmin);
+  return useDispatchMutation(withIdempotencyKey('admin.cancel', cancelBookingAsAdmin));
 }

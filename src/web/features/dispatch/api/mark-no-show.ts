@@ -1,6 +1,11 @@
-/** `POST /api/admin/bookings/:id/no-show`: the customer missed the appointment; the full total is charged. Answers the BookingView. */
+/**
+ * `POST /api/admin/bookings/:id/no-show`: the customer missed the appointment; the full total is
+ * charged. Answers the BookingView; 409 `not_cancellable` (details.status) when the booking
+ * can no longer be marked. Sent with an Idempotency-Key (withIdempotencyKey).
+ */
 import type { BookingView } from '@/domain/booking-request';
 import { apiFetch } from '@/web/lib/api-client';
+import { withIdempotencyKey } from '@/web/lib/idempotency-key';
 import { useDispatchMutation } from './use-dispatch-mutation';
 
 export function markNoShow({ bookingId, idempotencyKey }: { bookingId: string; idempotencyKey: string }): Promise<BookingView> {
@@ -12,5 +17,5 @@ export function markNoShow({ bookingId, idempotencyKey }: { bookingId: string; i
 }
 
 export function useMarkNoShow() {
-  return useDispatchMutation(markNoShow);
+  return useDispatchMutation(withIdempotencyKey('admin.noShow', markNoShow));
 }

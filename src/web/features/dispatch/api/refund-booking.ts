@@ -1,9 +1,11 @@
 /**
- * `POST /api/admin/bookings/:id/refund` with `{ amountCents, reason }` and an Idempotency-Key
- * (one per opening of the refund dialog, so a retry refunds once). Answers the BookingView.
+ * `POST /api/admin/bookings/:id/refund` with `{ amountCents, reason }` and the Idempotency-Key the
+ * server requires (one per confirmed refund, the same when it is retried after no answer or a
+ * 5xx, see withIdempotencyKey, so a retry refunds once). Answers the BookingView.
  */
 import type { BookingView } from '@/domain/booking-request';
 import { apiFetch } from '@/web/lib/api-client';
+import { withIdempotencyKey } from '@/web/lib/idempotency-key';
 import { useDispatchMutation } from './use-dispatch-mutation';
 
 export interface RefundInput {
@@ -22,5 +24,5 @@ export function refundBooking({ bookingId, amountCents, reason, idempotencyKey }
 }
 
 export function useRefundBooking() {
-  return useDispatchMutation(refundBooking);
+  return useDispatchMutation(withIdempotencyKey('admin.refund', refundBooking));
 }

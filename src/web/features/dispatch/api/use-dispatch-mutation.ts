@@ -1,7 +1,7 @@
 /**
  * The admin actions' common ground: each one refreshes the board, the open booking and the
- * workers list when it succeeds, and also when the server refuses it (409/422: the booking
- * changed meanwhile, so what is on screen is out of date).
+ * workers list when it succeeds, and also when the server refuses it (409: the booking changed
+ * meanwhile, details.status says how; 422: a rule broken, so what is on screen may be out of date).
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiError } from '@/web/lib/api-client';

@@ -4,7 +4,7 @@
  * and the action's button, which shows a busy label and cannot fire twice. While the request is
  * in flight the dialog cannot be dismissed.
  */
-import type { ReactNode } from 'react';
+import type { ReactNode, RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiErrorAlert } from '@/web/components/ui/api-error-alert';
 import { Button } from '@/web/components/ui/button';
@@ -24,6 +24,8 @@ export interface ActionDialogProps {
   /** False when the action cannot be taken (e.g. no worker to assign). */
   canConfirm?: boolean;
   closeLabel?: string;
+  /** Where focus goes on close when it holds an element then (see Dialog); else back to the opener. */
+  returnFocusRef?: RefObject<HTMLElement | null>;
   children?: ReactNode;
   className?: string;
 }
@@ -40,12 +42,13 @@ export function ActionDialog({
   destructive = false,
   canConfirm = true,
   closeLabel,
+  returnFocusRef,
   children,
   className,
 }: ActionDialogProps) {
   const { t } = useTranslation();
   return (
-    <Dialog title={title} description={description} onClose={onClose} dismissible={!busy} className={className}>
+    <Dialog title={title} description={description} onClose={onClose} dismissible={!busy} returnFocusRef={returnFocusRef} className={className}>
       <form
         noValidate
         className="space-y-4"

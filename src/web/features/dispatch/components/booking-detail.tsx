@@ -2,12 +2,13 @@
  * One booking for the admin (issue #4): customer and contact, address with a map link, the
  * options and photo, worker and ETA, price and payment, the event timeline, and the actions the
  * booking's status allows — mark contacted, assign a worker, set the ETA, reschedule, cancel
- * (policy outcome first), mark no-show, complete on the worker's behalf, refund. Each action is a
- * dialog with a busy state and the server's message on failure; success refreshes this page and
- * the board. Live updates keep it current while someone else works on the same booking.
+ * (policy outcome first), mark no-show, complete on the worker's behalf, refund. A final amount
+ * waiting for approval (issue #9) shows first, with "Approve and charge" and "Change the actuals".
+ * Each action is a dialog with a busy state and the server's message on failure; success refreshes
+ * this page and the board. Live updates keep it current while someone else works on the same booking.
  */
 import ArrowLeft from 'lucide-react/icons/arrow-left';
-import { useState, type ReactNode } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { canCancel, canComplete } from '@/domain/booking-status';
@@ -23,6 +24,7 @@ import { formatSlotTime, formatTampaDateTime } from '@/web/lib/format';
 import { useLiveUpdates } from '@/web/lib/live-updates';
 import { useDispatchBooking } from '../api/get-dispatch-booking';
 import type { DispatchBookingDetail } from '../types';
+import { ApproveFinalDialog } from './actions/approve-final-dialog';
 import { AssignWorkerDialog } from './actions/assign-worker-dialog';
 import { CancelDialog } from './actions/cancel-dialog';
 import { CompleteDialog } from './actions/complete-dialog';
@@ -32,9 +34,10 @@ import { RefundDialog } from './actions/refund-dialog';
 import { RescheduleDialog } from './actions/reschedule-dialog';
 import { ContactPromise } from './contact-promise';
 import { EventTimeline } from './event-timeline';
+import { FinalApprovalNotice } from './final-approval-notice';
 import { MoneySummary } from './money-summary';
 
-type Action = 'assign' | 'eta' | 'reschedule' | 'cancel' | 'noShow' | 'complete' | 'refund';
+type Action = 'assign' | 'eta' | 'reschedule' | 'cancel' | 'noShow' | 'complete' | 'approveFinal' | 'refund';
 
 export function BookingDetail({ bookingId }: { bookingId: string }) {
   const { t } = useTranslation();
@@ -69,15 +72,17 @@ export function BookingDetail({ bookingId }: { bookingId: string }) {
 function DetailContent({ detail, fetchedAt }: { detail: DispatchBookingDetail; fetchedAt: number }) {
   const { t, i18n } = useTranslation();
   const [action, setAction] = useState<Action | null>(null);
+  const titleRef = useRef<HTMLHeadingElement>(null);
   const { booking, events, photoUrl } = detail;
   const close = () => setAction(null);
   const status = booking.status;
+  const approvalPending = booking.finalApproval?.status === 'pending';
 
   const actions: { name: Action; label: string; shown: boolean; destructive?: boolean }[] = [
     { name: 'assign', label: booking.worker ? t('dispatch.actions.reassign') : t('dispatch.actions.assign'), shown: status === 'pending' || status === 'confirmed' },
     { name: 'eta', label: booking.etaAt ? t('dispatch.actions.changeEta') : t('dispatch.actions.setEta'), shown: Boolean(booking.worker) && (status === 'confirmed' || status === 'en_route') },
     { name: 'reschedule', label: t('dispatch.actions.reschedule'), shown: status === 'pending' || status === 'confirmed' },
-    { name: 'complete', label: t('dispatch.actions.complete'), shown: canComplete(status, 'admin') },
+    { name: 'complete', label: approvalPending ? t('dispatch.approval.changeActuals') : t('dispatch.actions.complete'), shown: canComplete(status, 'admin') },
     { name: 'refund', label: t('dispatch.actions.refund'), shown: booking.money.paidCents > 0 },
     { name: 'noShow', label: t('dispatch.actions.noShow'), shown: canCancel(status), destructive: true },
     { name: 'cancel', label: t('dispatch.actions.cancel'), shown: canCancel(status), destructive: true },
@@ -90,7 +95,7 @@ function DetailContent({ detail, fetchedAt }: { detail: DispatchBookingDetail; f
         <Card className="flex flex-col gap-3 p-5">
           <div className="flex flex-wrap items-start justify-between gap-2">
             <div className="min-w-0">
-              <h1 id="booking-detail-title" className="text-2xl font-bold text-slate-900">
+              <h1 id="booking-detail-title" ref={titleRef} tabIndex={-1} className="text-2xl font-bold text-slate-900 focus:outline-none">
                 {booking.reference}
               </h1>
               <p className="text-slate-700">
@@ -101,6 +106,8 @@ function DetailContent({ detail, fetchedAt }: { detail: DispatchBookingDetail; f
           </div>
           {status === 'pending' ? <ContactPromise booking={booking} fetchedAt={fetchedAt} /> : null}
         </Card>
+
+        {approvalPending ? <FinalApprovalNotice booking={booking} onApprove={() => setAction('approveFinal')} onChangeActuals={() => setAction('complete')} /> : null}
 
         <Section title={t('dispatch.detail.customer')}>
           <dl className="grid gap-3 text-sm sm:grid-cols-2">
@@ -191,6 +198,7 @@ function DetailContent({ detail, fetchedAt }: { detail: DispatchBookingDetail; f
       {action === 'cancel' ? <CancelDialog booking={booking} onClose={close} /> : null}
       {action === 'noShow' ? <NoShowDialog booking={booking} onClose={close} /> : null}
       {action === 'complete' ? <CompleteDialog booking={booking} onClose={close} /> : null}
+      {action === 'approveFinal' ? <ApproveFinalDialog booking={booking} onClose={close} focusAfterApproveRef={titleRef} /> : null}
       {action === 'refund' ? <RefundDialog booking={booking} onClose={close} /> : null}
     </article>
   );

@@ -1,13 +1,16 @@
 /**
  * One booking on the dispatch board: reference (opens the detail), service, Tampa date and time,
- * customer name and call-back phone, address (map link), status, worker, and for a booking still
- * waiting for its first call, the contact promise with "Mark contacted".
+ * customer name and call-back phone, address (map link), status, worker, a final amount waiting
+ * for approval, and for a booking still waiting for its first call, the contact promise with
+ * "Mark contacted".
  */
+import CircleAlert from 'lucide-react/icons/circle-alert';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { StatusBadge } from '@/web/components/booking/status-badge';
 import { MapLink, PhoneLink } from '@/web/components/staff/contact-links';
 import { Card } from '@/web/components/ui/card';
+import { formatPrice } from '@/web/lib/format';
 import { formatTampaShort } from '@/web/lib/time-of-day';
 import type { DispatchBooking } from '../types';
 import { ContactPromise } from './contact-promise';
@@ -55,6 +58,13 @@ export function BookingRow({ booking, fetchedAt }: { booking: DispatchBooking; f
             <dd className="text-slate-900">{booking.worker ? booking.worker.name : <span className="text-slate-600">{t('dispatch.row.unassigned')}</span>}</dd>
           </div>
         </dl>
+
+        {booking.finalApproval?.status === 'pending' && booking.final ? (
+          <p className="inline-flex items-center gap-1.5 self-start rounded-full border border-amber-300 bg-amber-50 px-3 py-1 text-sm font-semibold text-amber-900">
+            <CircleAlert aria-hidden="true" className="h-4 w-4 shrink-0" />
+            {t('dispatch.row.awaitingApproval', { amount: formatPrice(booking.final.totalCents, i18n.language) })}
+          </p>
+        ) : null}
 
         {booking.status === 'pending' ? <ContactPromise booking={booking} fetchedAt={fetchedAt} /> : null}
       </article>

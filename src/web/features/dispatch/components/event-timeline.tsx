@@ -11,7 +11,7 @@ import { formatTampaShort } from '@/web/lib/time-of-day';
 import type { BookingEvent } from '../types';
 
 /** Event types whose notes are ids for machines, not words for people. */
-const MACHINE_NOTES = new Set(['hold_placed', 'assigned']);
+const MACHINE_NOTES = new Set(['hold_placed', 'assigned', 'final_approval_requested']);
 const ISO_INSTANT = /\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:\d{2})/g;
 
 /** The note to show, with ISO instants as Tampa times; null when there is nothing for people. */

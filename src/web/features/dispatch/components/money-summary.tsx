@@ -1,10 +1,12 @@
 /**
- * A booking's price and payment for the admin: the line items (the final ones once completed),
+ * A booking's price and payment for the admin: the line items (the final ones once completed;
+ * the booked ones while a final amount waits for approval, which FinalApprovalNotice shows),
  * subtotal, tax and total; then the card, the payment status and the ledger's money — held,
  * captured, charged above the hold, refunded, paid — and any cancellation fee.
  */
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { LineItem } from '@/domain/pricing';
 import { cn } from '@/web/lib/cn';
 import { cardBrandName, formatPrice, intlLocale } from '@/web/lib/format';
 import type { DispatchBooking } from '../types';
@@ -12,29 +14,19 @@ import type { DispatchBooking } from '../types';
 export function MoneySummary({ booking }: { booking: DispatchBooking }) {
   const { t, i18n } = useTranslation();
   const money = (cents: number) => formatPrice(cents, i18n.language);
-  const priced = booking.final ?? booking;
-  const quantity = (value: number) => new Intl.NumberFormat(intlLocale(i18n.language), { maximumFractionDigits: 2 }).format(value);
+  // A final amount waiting for approval is not the price yet: the notice above shows it.
+  const final = booking.finalApproval?.status === 'pending' ? null : booking.final;
   const { payment } = booking;
 
   return (
     <div className="space-y-4 text-sm">
       <dl className="space-y-1.5">
-        {priced.lineItems.map((item) => (
-          <Row
-            key={`${item.code}-${item.unit}`}
-            label={t(`lineItems.${item.code}`)}
-            detail={item.unit === 'receipt' ? t('dispatch.money.atCost') : `${quantity(item.quantity)} × ${money(item.unitPriceCents)}`}
-            value={money(item.amountCents)}
-          />
-        ))}
-        <Row label={t('dispatch.money.subtotal')} value={money(priced.subtotalCents)} className="border-t border-slate-200 pt-1.5" />
-        <Row label={t('dispatch.money.tax')} value={money(priced.taxCents)} />
-        <Row label={booking.final ? t('dispatch.money.finalTotal') : t('dispatch.money.total')} value={money(priced.totalCents)} strong />
-        {booking.final && booking.final.totalCents !== booking.totalCents ? <Row label={t('dispatch.money.booked')} value={money(booking.totalCents)} /> : null}
+        <QuoteRows quote={final ?? booking} totalLabel={final ? t('dispatch.money.finalTotal') : t('dispatch.money.total')} />
+        {final && final.totalCents !== booking.totalCents ? <MoneyRow label={t('dispatch.money.booked')} value={money(booking.totalCents)} /> : null}
       </dl>
 
       <dl className="space-y-1.5 border-t border-slate-200 pt-3">
-        <Row
+        <MoneyRow
           label={t('dispatch.money.payment')}
           value={
             payment ? (
@@ -48,20 +40,42 @@ export function MoneySummary({ booking }: { booking: DispatchBooking }) {
             )
           }
         />
-        <Row label={t('dispatch.money.held')} value={money(booking.money.heldCents)} />
-        <Row label={t('dispatch.money.captured')} value={money(booking.money.capturedCents)} />
-        {booking.money.extraChargedCents > 0 ? <Row label={t('dispatch.money.extraCharged')} value={money(booking.money.extraChargedCents)} /> : null}
-        {booking.money.refundedCents > 0 ? <Row label={t('dispatch.money.refunded')} value={`−${money(booking.money.refundedCents)}`} /> : null}
-        <Row label={t('dispatch.money.paid')} value={money(booking.money.paidCents)} strong />
+        <MoneyRow label={t('dispatch.money.held')} value={money(booking.money.heldCents)} />
+        <MoneyRow label={t('dispatch.money.captured')} value={money(booking.money.capturedCents)} />
+        {booking.money.extraChargedCents > 0 ? <MoneyRow label={t('dispatch.money.extraCharged')} value={money(booking.money.extraChargedCents)} /> : null}
+        {booking.money.refundedCents > 0 ? <MoneyRow label={t('dispatch.money.refunded')} value={`−${money(booking.money.refundedCents)}`} /> : null}
+        <MoneyRow label={t('dispatch.money.paid')} value={money(booking.money.paidCents)} strong />
         {booking.cancellation ? (
-          <Row label={t('dispatch.money.cancellationFee', { tier: t(`dispatch.tier.${booking.cancellation.tier}`, { defaultValue: booking.cancellation.tier }) })} value={money(booking.cancellation.feeCents)} />
+          <MoneyRow label={t('dispatch.money.cancellationFee', { tier: t(`dispatch.tier.${booking.cancellation.tier}`, { defaultValue: booking.cancellation.tier }) })} value={money(booking.cancellation.feeCents)} />
         ) : null}
       </dl>
     </div>
   );
 }
 
-function Row({ label, detail, value, strong = false, className }: { label: string; detail?: string; value: ReactNode; strong?: boolean; className?: string }) {
+/** A quote's rows inside a `<dl>`: each line item (quantity × unit price, or "at cost"), subtotal, tax and total. */
+export function QuoteRows({ quote, totalLabel }: { quote: { lineItems: LineItem[]; subtotalCents: number; taxCents: number; totalCents: number }; totalLabel: string }) {
+  const { t, i18n } = useTranslation();
+  const money = (cents: number) => formatPrice(cents, i18n.language);
+  const quantity = (value: number) => new Intl.NumberFormat(intlLocale(i18n.language), { maximumFractionDigits: 2 }).format(value);
+  return (
+    <>
+      {quote.lineItems.map((item) => (
+        <MoneyRow
+          key={`${item.code}-${item.unit}`}
+          label={t(`lineItems.${item.code}`)}
+          detail={item.unit === 'receipt' ? t('dispatch.money.atCost') : `${quantity(item.quantity)} × ${money(item.unitPriceCents)}`}
+          value={money(item.amountCents)}
+        />
+      ))}
+      <MoneyRow label={t('dispatch.money.subtotal')} value={money(quote.subtotalCents)} className="border-t border-slate-200 pt-1.5" />
+      <MoneyRow label={t('dispatch.money.tax')} value={money(quote.taxCents)} />
+      <MoneyRow label={totalLabel} value={money(quote.totalCents)} strong />
+    </>
+  );
+}
+
+export function MoneyRow({ label, detail, value, strong = false, className }: { label: string; detail?: string; value: ReactNode; strong?: boolean; className?: string }) {
   return (
     <div className={cn('flex items-start justify-between gap-3', strong && 'font-semibold text-slate-900', className)}>
       <dt className="min-w-0 text-slate-800">

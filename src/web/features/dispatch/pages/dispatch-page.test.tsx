@@ -3,6 +3,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { playChime } from '@/web/lib/new-booking-chime';
+import { FINAL_AWAITING_APPROVAL } from '@/web/test/booking-view';
 import { FakeEventSource, installFakeEventSource } from '@/web/test/fake-event-source';
 import { mockApi, renderPage, SIGNED_OUT, type ApiTable } from '@/web/test/render-route';
 import { ADMIN, CUSTOMER_ME, dispatchBooking } from '../testing/fixtures';
@@ -61,6 +62,15 @@ describe('the dispatch board', () => {
     expect(assigned).toHaveTextContent('Assigned');
     // The contact promise is for bookings still waiting for their first call.
     expect(within(assigned).queryByRole('button', { name: /Mark contacted/ })).not.toBeInTheDocument();
+  });
+
+  it('flags a final amount waiting for approval on its row', async () => {
+    renderBoard({
+      'GET /api/admin/bookings': { body: { bookings: [dispatchBooking(FINAL_AWAITING_APPROVAL), dispatchBooking({ id: 'b2', reference: 'TB-2', status: 'in_progress' })] } },
+    });
+
+    expect(await rowOf('TB-7K3M9Q')).toHaveTextContent('Final amount $301.00 awaits approval');
+    expect(await rowOf('TB-2')).not.toHaveTextContent('awaits approval');
   });
 
   it('shows the minutes since booking against the 5-10 minute promise: neutral at 4, amber at 6, red at 11', async () => {

@@ -1,12 +1,14 @@
 /**
  * `POST /api/bookings/:id/cancel`: applies the cancellation outcome through the payment gateway
- * and answers the updated BookingView. The Idempotency-Key (one per opening of the cancel
- * dialog) makes a retry after a lost answer cancel and charge at most once.
- * 422 `not_cancellable` when the booking can no longer be cancelled.
+ * and answers the updated BookingView. The Idempotency-Key (one per confirmed cancellation, the
+ * same when it is retried after no answer or a 5xx, see withIdempotencyKey) makes a retry after a
+ * lost answer cancel and charge at most once. 409 `not_cancellable` (details.status, the
+ * booking's status now) when the booking can no longer be cancelled, or `booking_busy`.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { BookingView } from '@/domain/booking-request';
 import { ApiError, apiFetch } from '@/web/lib/api-client';
+import { withIdempotencyKey } from '@/web/lib/idempotency-key';
 import { showUpdatedBooking } from './get-my-bookings';
 
 export interface CancelBookingInput {
@@ -22,10 +24,13 @@ export function cancelBooking({ bookingId, idempotencyKey }: CancelBookingInput)
   });
 }
 
+/** cancelBooking with the action's Idempotency-Key made here (see withIdempotencyKey). */
+const cancelBookingOnce = withIdempotencyKey('booking.cancel', cancelBooking);
+
 export function useCancelBooking() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: cancelBooking,
+    mutationFn: cancelBookingOnce,
     onSuccess: (updated) => showUpdatedBooking(queryClient, updated),
     // A refusal means the list is out of date (cancelled elsewhere, notice window passed): refresh it.
     onError: (error) => {

@@ -1,8 +1,10 @@
 /**
  * One booking in My Bookings: service, reference, status, date and time in Tampa time, address,
  * the technician's progress (assigned, on the way with the ETA, working, done; live, see
- * components/booking/booking-progress), the receipt (price, card hold, what was charged and refunded, any cancellation fee), and what
- * the customer can still do: reschedule (or learn why not and what else to do) and cancel.
+ * components/booking/booking-progress), a final amount waiting for our approval (what it is and
+ * why, nothing above the booking charged yet), the receipt (price, card hold, what was charged
+ * and refunded, any cancellation fee), and what the customer can still do: reschedule (or learn
+ * why not and what else to do) and cancel.
  */
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -15,6 +17,7 @@ import { formatTampaDateTime } from '@/web/lib/format';
 import type { TrackedBooking } from '@/web/lib/tracked-booking';
 import { BookingReceipt } from './booking-receipt';
 import { CancelBookingDialog } from './cancel-booking-dialog';
+import { FinalAmountReview } from './final-amount-review';
 import { RescheduleDialog } from './reschedule-dialog';
 
 /**
@@ -58,6 +61,8 @@ export function BookingCard({ booking }: { booking: TrackedBooking }) {
         </dl>
 
         <BookingProgress booking={booking} />
+
+        <FinalAmountReview booking={booking} titleId={`booking-${booking.id}-review`} />
 
         <BookingReceipt booking={booking} titleId={`booking-${booking.id}-receipt`} />
 

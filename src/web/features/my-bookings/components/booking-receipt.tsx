@@ -1,6 +1,7 @@
 /**
  * A booking's receipt in My Bookings: the line items, tax and total (the final ones once the
- * job is done: actual hours, paint at cost), then the money as the ledger has it: what was held
+ * job is done: actual hours, paint at cost; the booked ones while a final amount waits for our
+ * approval, which FinalAmountReview explains), then the money as the ledger has it: what was held
  * on the card, what was charged (the capture, and any amount above the hold as a second line),
  * what was refunded and what was paid in the end. A cancelled booking says what cancelling cost:
  * "Cancelled — no charge", or the fee and the policy tier it fell in.
@@ -17,7 +18,8 @@ export function BookingReceipt({ booking, titleId }: { booking: BookingView; tit
   const { t, i18n } = useTranslation();
   const policy = useCancellationPolicy();
   const money = (cents: number) => formatPrice(cents, i18n.language);
-  const priced = booking.final ?? booking;
+  const final = booking.finalApproval?.status === 'pending' ? null : booking.final;
+  const priced = final ?? booking;
   const { payment, cancellation } = booking;
   const charged = booking.money.capturedCents;
   const extra = booking.money.extraChargedCents;
@@ -25,7 +27,7 @@ export function BookingReceipt({ booking, titleId }: { booking: BookingView; tit
   return (
     <section aria-labelledby={titleId} className="space-y-4 rounded-lg border border-slate-200 bg-slate-50 p-4">
       <h3 id={titleId} className="font-semibold text-slate-900">
-        {booking.final ? t('myBookings.receipt.finalTitle') : t('myBookings.receipt.title')}
+        {final ? t('myBookings.receipt.finalTitle') : t('myBookings.receipt.title')}
       </h3>
 
       {cancellation ? (
@@ -39,13 +41,13 @@ export function BookingReceipt({ booking, titleId }: { booking: BookingView; tit
 
       <dl className="space-y-2 text-sm">
         {priced.lineItems.map((item) => (
-          <Row key={`${item.code}-${item.unit}`} label={t(`lineItems.${item.code}`)} detail={lineDetail(item, i18n.language, t)} value={money(item.amountCents)} />
+          <ReceiptRow key={`${item.code}-${item.unit}`} label={t(`lineItems.${item.code}`)} detail={lineDetail(item, i18n.language, t)} value={money(item.amountCents)} />
         ))}
-        <Row label={t('myBookings.receipt.subtotal')} value={money(priced.subtotalCents)} className="border-t border-slate-200 pt-2" />
-        <Row label={t('myBookings.receipt.tax')} value={money(priced.taxCents)} />
-        <Row label={t('myBookings.receipt.total')} value={money(priced.totalCents)} strong />
+        <ReceiptRow label={t('myBookings.receipt.subtotal')} value={money(priced.subtotalCents)} className="border-t border-slate-200 pt-2" />
+        <ReceiptRow label={t('myBookings.receipt.tax')} value={money(priced.taxCents)} />
+        <ReceiptRow label={t('myBookings.receipt.total')} value={money(priced.totalCents)} strong />
       </dl>
-      {booking.final && booking.final.totalCents !== booking.totalCents ? (
+      {final && final.totalCents !== booking.totalCents ? (
         <p className="text-sm text-slate-700">{t('myBookings.receipt.estimated', { amount: money(booking.totalCents) })}</p>
       ) : null}
 
@@ -63,18 +65,18 @@ export function BookingReceipt({ booking, titleId }: { booking: BookingView; tit
           </div>
         ) : null}
         <dl className="space-y-2 text-sm">
-          {booking.money.heldCents > 0 ? <Row label={t('myBookings.receipt.held')} value={money(booking.money.heldCents)} /> : null}
-          <Row label={t('myBookings.receipt.charged')} value={money(charged)} />
-          {extra > 0 ? <Row label={t('myBookings.receipt.extraCharged')} value={money(extra)} /> : null}
-          {booking.money.refundedCents > 0 ? <Row label={t('myBookings.receipt.refunded')} value={`−${money(booking.money.refundedCents)}`} /> : null}
-          <Row label={t('myBookings.receipt.paid')} value={money(booking.money.paidCents)} strong className="border-t border-slate-200 pt-2" />
+          {booking.money.heldCents > 0 ? <ReceiptRow label={t('myBookings.receipt.held')} value={money(booking.money.heldCents)} /> : null}
+          <ReceiptRow label={t('myBookings.receipt.charged')} value={money(charged)} />
+          {extra > 0 ? <ReceiptRow label={t('myBookings.receipt.extraCharged')} value={money(extra)} /> : null}
+          {booking.money.refundedCents > 0 ? <ReceiptRow label={t('myBookings.receipt.refunded')} value={`−${money(booking.money.refundedCents)}`} /> : null}
+          <ReceiptRow label={t('myBookings.receipt.paid')} value={money(booking.money.paidCents)} strong className="border-t border-slate-200 pt-2" />
         </dl>
       </div>
     </section>
   );
 }
 
-function Row({ label, detail, value, strong = false, className }: { label: string; detail?: string; value: string; strong?: boolean; className?: string }) {
+export function ReceiptRow({ label, detail, value, strong = false, className }: { label: string; detail?: string; value: string; strong?: boolean; className?: string }) {
   return (
     <div className={cn('flex items-start justify-between gap-3', strong && 'font-semibold text-slate-900', className)}>
       <dt className="min-w-0">
@@ -86,10 +88,10 @@ function Row({ label, detail, value, strong = false, className }: { label: strin
   );
 }
 
-type Translate = ReturnType<typeof useTranslation>['t'];
+export type Translate = ReturnType<typeof useTranslation>['t'];
 
 /** "2.5 × $35.00 per hour"; paint bought for the customer reads "At cost, from the store receipt". */
-function lineDetail(item: LineItem, language: string, t: Translate): string {
+export function lineDetail(item: LineItem, language: string, t: Translate): string {
   if (item.unit === 'receipt') return t('myBookings.receipt.atCost');
   const quantity = new Intl.NumberFormat(intlLocale(language), { maximumFractionDigits: 2 }).format(item.quantity);
   return t('myBookings.receipt.lineDetail', { quantity, price: formatPrice(item.unitPriceCents, language), per: t(`myBookings.receipt.per.${item.unit}`) });

@@ -2,10 +2,11 @@
  * Cancelling a booking from My Bookings. The dialog first asks the server what cancelling now
  * would cost (GET .../cancellation) and shows it before anything happens: the policy's
  * explanation, the fee, what is released back to the card, and when released money and refunds
- * arrive. "Cancel booking" then posts the cancellation with one Idempotency-Key per opening, so
- * a retry after a lost answer cancels (and charges) once. "Keep booking" closes it.
+ * arrive. "Cancel booking" then posts the cancellation with an Idempotency-Key, the same when it
+ * is pressed again after a lost answer, so a retry cancels (and charges) once. "Keep booking"
+ * closes it.
  */
-import { useRef, useState, type RefObject } from 'react';
+import { useRef, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { BookingView } from '@/domain/booking-request';
@@ -14,7 +15,6 @@ import { Dialog } from '@/web/components/ui/dialog';
 import { ApiError } from '@/web/lib/api-client';
 import { useCancellationPolicy } from '@/web/lib/cancellation-policy';
 import { formatPrice, formatTampaDateTime } from '@/web/lib/format';
-import { newIdempotencyKey } from '@/web/lib/idempotency-key';
 import { toast } from '@/web/lib/toast';
 import { useCancelBooking } from '../api/cancel-booking';
 import { useCancellationPreview } from '../api/get-cancellation-preview';
@@ -31,14 +31,13 @@ export function CancelBookingDialog({ booking, onClose, focusAfterCancelRef }: C
   const policy = useCancellationPolicy();
   const preview = useCancellationPreview(booking.id);
   const cancel = useCancelBooking();
-  const [idempotencyKey] = useState(newIdempotencyKey);
   const keepRef = useRef<HTMLButtonElement>(null);
   const returnFocusRef = useRef<HTMLElement | null>(null);
   const money = (cents: number) => formatPrice(cents, i18n.language);
 
   const confirm = () => {
     cancel.mutate(
-      { bookingId: booking.id, idempotencyKey },
+      { bookingId: booking.id },
       {
         onSuccess: (updated) => {
           const fee = updated.cancellation?.feeCents ?? preview.data?.feeCents ?? 0;

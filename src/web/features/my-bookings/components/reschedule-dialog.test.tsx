@@ -68,6 +68,7 @@ describe('rescheduling from My Bookings', () => {
     expect(slotUrls.every((url) => url.includes('durationMinutes=60'))).toBe(true);
     const [[, post]] = requests('POST', '/api/bookings/b1/reschedule');
     expect(JSON.parse(String(post?.body))).toEqual({ startAt: '2026-05-16T15:00:00.000Z' });
+    expect((post?.headers as Record<string, string>)['Idempotency-Key']).toMatch(/^[0-9a-f-]{36}$/);
   });
 
   it('asks for a time before posting', async () => {

@@ -2,20 +2,28 @@
  * The worker's steps through a job, in order (docs/api.md): `POST /api/worker/jobs/:id/accept`,
  * `/on-my-way` with `{ etaMinutes }` (5-240; status `en_route`, the ETA becomes now + minutes),
  * `/start` (status `in_progress`) and `/complete` with `{ actualHours?, paintCostCents? }` (captures
- * the final amount; status `completed`). Each answers the WorkerJob; 404 when the job is not
- * theirs, 422 `transition_not_allowed` when the step is out of order (the list then refreshes).
+ * the final amount; status `completed`; or, when the final amount is far above the booking, keeps
+ * `in_progress` with `finalApproval.status` 'pending' until the office approves it). Each answers
+ * the WorkerJob; 404 when the job is not theirs, 409 `transition_not_allowed` | `not_completable` |
+ * `final_approval_pending` | `booking_busy` (details.status) when the step no longer fits the
+ * job's state (the list then refreshes), 400 with `details.actualHours` / `details.paintCostCents`
+ * for actuals above the job's ceiling. Completing carries an Idempotency-Key (one per confirmed
+ * completion, the same on a retry after no answer or a 5xx), so the card is charged once.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { JobActuals } from '@/web/components/staff/job-actuals-fields';
 import { ApiError, apiFetch } from '@/web/lib/api-client';
+import { withIdempotencyKey } from '@/web/lib/idempotency-key';
 import type { WorkerJob } from '../types';
 import { showUpdatedJob, workerJobsQueryKey } from './get-worker-jobs';
+
+type CompleteStep = { step: 'complete'; jobId: string; actuals: JobActuals };
 
 export type JobStep =
   | { step: 'accept'; jobId: string }
   | { step: 'on-my-way'; jobId: string; etaMinutes: number }
   | { step: 'start'; jobId: string }
-  | { step: 'complete'; jobId: string; actuals: JobActuals };
+  | CompleteStep;
 
 function bodyOf(input: JobStep): object {
   if (input.step === 'on-my-way') return { etaMinutes: input.etaMinutes };
@@ -23,14 +31,20 @@ function bodyOf(input: JobStep): object {
   return {};
 }
 
-export function takeJobStep(input: JobStep): Promise<WorkerJob> {
-  return apiFetch<WorkerJob>(`/api/worker/jobs/${encodeURIComponent(input.jobId)}/${input.step}`, { method: 'POST', body: bodyOf(input) });
+export function takeJobStep(input: JobStep, idempotencyKey?: string): Promise<WorkerJob> {
+  return apiFetch<WorkerJob>(`/api/worker/jobs/${encodeURIComponent(input.jobId)}/${input.step}`, {
+    method: 'POST',
+    body: bodyOf(input),
+    ...(idempotencyKey ? { headers: { 'Idempotency-Key': idempotencyKey } } : {}),
+  });
 }
+
+const completeJob = withIdempotencyKey('worker.complete', ({ idempotencyKey, ...step }: CompleteStep & { idempotencyKey: string }) => takeJobStep(step, idempotencyKey));
 
 export function useJobStep() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: takeJobStep,
+    mutationFn: (input: JobStep) => (input.step === 'complete' ? completeJob(input) : takeJobStep(input)),
     onSuccess: (updated) => showUpdatedJob(queryClient, updated),
     onError: (error) => {
       if (error instanceof ApiError && (error.status === 404 || error.status === 409 || error.status === 422)) void queryClient.invalidateQueries({ queryKey: workerJobsQueryKey });

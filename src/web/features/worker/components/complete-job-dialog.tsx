@@ -1,11 +1,12 @@
 /**
- * Completing a job: furniture asks the hours worked (half hours, at least 1), painting with paint
- * we bought asks the receipt total in dollars (sent in cents), anything else is a confirmation.
- * The final amount is then captured from the customer's card.
+ * Completing a job: furniture asks the hours worked (half hours, at least 1, at most the job's
+ * ceiling), painting with paint we bought asks the receipt total in dollars (sent in cents, at
+ * most the job's ceiling), anything else is a confirmation. The final amount is then captured
+ * from the customer's card, or, when it is far above the booking, waits for the office's approval.
+ * A refusal of the hours or the receipt shows the server's message under the field.
  */
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { actualsKind, initialActuals, JobActualsFields, readActuals, type JobActuals } from '@/web/components/staff/job-actuals-fields';
+import { JobActualsFields, useJobActuals, type JobActuals } from '@/web/components/staff/job-actuals-fields';
 import { ApiErrorAlert } from '@/web/components/ui/api-error-alert';
 import { Button } from '@/web/components/ui/button';
 import { Dialog } from '@/web/components/ui/dialog';
@@ -21,14 +22,11 @@ export interface CompleteJobDialogProps {
 
 export function CompleteJobDialog({ job, busy, error, onConfirm, onClose }: CompleteJobDialogProps) {
   const { t } = useTranslation();
-  const [input, setInput] = useState(() => initialActuals(job.options));
-  const [invalid, setInvalid] = useState<string | null>(null);
+  const actuals = useJobActuals(job.options, error);
 
   const submit = () => {
-    const read = readActuals(actualsKind(job.options), input);
-    if ('error' in read) return setInvalid(t(read.error));
-    setInvalid(null);
-    onConfirm(read.actuals);
+    const body = actuals.read();
+    if (body) onConfirm(body);
   };
 
   return (
@@ -41,8 +39,8 @@ export function CompleteJobDialog({ job, busy, error, onConfirm, onClose }: Comp
           if (!busy) submit();
         }}
       >
-        <JobActualsFields options={job.options} bookedTotalCents={job.totalCents} value={input} onChange={setInput} error={invalid} />
-        <div aria-live="assertive">{error ? <ApiErrorAlert error={error} /> : null}</div>
+        <JobActualsFields options={job.options} bookedTotalCents={job.totalCents} value={actuals.value} onChange={actuals.onChange} error={actuals.fieldError} />
+        <div aria-live="assertive">{actuals.formError ? <ApiErrorAlert error={actuals.formError} /> : null}</div>
         <div className="flex flex-col-reverse gap-3 border-t border-slate-200 pt-4 sm:flex-row sm:justify-end">
           <Button variant="outline" size="lg" onClick={onClose} disabled={busy}>
             {t('worker.actions.back')}

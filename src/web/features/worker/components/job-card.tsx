@@ -2,9 +2,11 @@
  * One job on the worker's day, laid out for a phone: the time and service, big "Call" and
  * "Directions" buttons (tel: and Google Maps), the customer, address, options, notes and photo,
  * the ETA, and one big button for the next step (Accept -> On my way -> Start -> Complete).
- * A finished job shows the amount captured.
+ * A job whose final amount waits for the office's approval says so instead of offering Complete;
+ * a finished job shows the amount captured.
  */
 import CircleCheck from 'lucide-react/icons/circle-check';
+import Hourglass from 'lucide-react/icons/hourglass';
 import Navigation from 'lucide-react/icons/navigation';
 import Phone from 'lucide-react/icons/phone';
 import { useState } from 'react';
@@ -158,19 +160,32 @@ function JobNextStep({ job }: { job: WorkerJob }) {
       { step: 'complete', jobId: job.id, actuals },
       {
         onSuccess: (updated) => {
-          toast.success(t('worker.complete.done', { amount: formatPrice(capturedCents(updated), i18n.language) }));
+          if (updated.finalApproval?.status === 'pending') {
+            toast.success(t('worker.complete.awaitingApproval', { amount: formatPrice(updated.final?.totalCents ?? updated.totalCents, i18n.language) }));
+          } else {
+            toast.success(t('worker.complete.done', { amount: formatPrice(capturedCents(updated), i18n.language) }));
+          }
           setDialog(null);
         },
       },
     );
 
   const busyInline = step.isPending && dialog === null;
+  // The final amount is with the office: nothing for the worker to do until they approve it.
+  const awaitingApproval = job.finalApproval?.status === 'pending';
 
   return (
     <div className="space-y-2">
-      <Button size="lg" className="h-14 w-full text-lg" onClick={run} disabled={step.isPending} aria-busy={busyInline || undefined}>
-        {busyInline ? t('worker.actions.saving') : t(`worker.actions.${action}`)}
-      </Button>
+      {awaitingApproval ? (
+        <p className="flex items-start gap-2 rounded-md bg-amber-50 p-3 text-base font-semibold text-amber-900 ring-1 ring-amber-200">
+          <Hourglass aria-hidden="true" className="mt-0.5 h-5 w-5 shrink-0" />
+          {t('worker.job.awaitingApproval', { amount: formatPrice(job.final?.totalCents ?? job.totalCents, i18n.language) })}
+        </p>
+      ) : (
+        <Button size="lg" className="h-14 w-full text-lg" onClick={run} disabled={step.isPending} aria-busy={busyInline || undefined}>
+          {busyInline ? t('worker.actions.saving') : t(`worker.actions.${action}`)}
+        </Button>
+      )}
       {step.error && dialog === null ? <ApiErrorAlert error={step.error} /> : null}
       {dialog === 'onMyWay' ? <OnMyWayDialog customerName={job.customer.name} busy={step.isPending} error={step.error} onConfirm={onMyWay} onClose={closeDialog} /> : null}
       {dialog === 'complete' ? <CompleteJobDialog job={job} busy={step.isPending} error={step.error} onConfirm={complete} onClose={closeDialog} /> : null}

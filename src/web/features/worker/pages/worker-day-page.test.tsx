@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { BookingStatus } from '@/domain/booking-status';
+import { FINAL_AWAITING_APPROVAL } from '@/web/test/booking-view';
 import { FakeEventSource, installFakeEventSource } from '@/web/test/fake-event-source';
 import { mockApi, renderPage, type ApiTable } from '@/web/test/render-route';
 import type { WorkerJob } from '../types';
@@ -33,6 +34,9 @@ function jobServer(initial: WorkerJob, extra: ApiTable = {}) {
   });
   return { steps, fetchMock, set: (next: WorkerJob) => (job = next) };
 }
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+const WAITING = 'Waiting for the office to approve the final amount ($301.00). Nothing else to do on this job for now.';
 
 const jobCard = async () => (await screen.findByRole('heading', { name: /2:30 PM/ })).closest('article') as HTMLElement;
 
@@ -88,6 +92,9 @@ describe("the worker's day", () => {
     const hours = within(complete).getByRole('combobox', { name: 'Hours worked' });
     expect(within(hours).getAllByRole('option')[0]).toHaveTextContent('1 hour');
     expect(within(hours).getAllByRole('option')[1]).toHaveTextContent('1.5 hours');
+    // Booked for 2 hours: at most 6 can be charged.
+    expect(within(hours).getAllByRole('option').at(-1)).toHaveTextContent('6 hours');
+    expect(hours).toHaveAccessibleDescription(/Up to 6 hours for this job\./);
     await userEvent.selectOptions(hours, '2.5');
     await userEvent.click(within(complete).getByRole('button', { name: 'Complete and charge' }));
 
@@ -98,6 +105,8 @@ describe("the worker's day", () => {
       { path: 'start', body: {} },
       { path: 'complete', body: { actualHours: 2.5 } },
     ]);
+    const [[, completePost]] = server.fetchMock.mock.calls.filter(([url]) => String(url) === '/api/worker/jobs/j1/complete');
+    expect((completePost?.headers as Record<string, string>)['Idempotency-Key']).toMatch(UUID);
   });
 
   it('asks for the paint receipt in dollars when we bought the paint, and sends cents', async () => {
@@ -115,9 +124,16 @@ describe("the worker's day", () => {
     await userEvent.click(within(card).getByRole('button', { name: 'Complete job' }));
     const dialog = await screen.findByRole('dialog', { name: 'Complete job' });
     const receipt = within(dialog).getByRole('textbox', { name: 'Paint receipt total (dollars)' });
+    expect(receipt).toHaveAccessibleDescription(/At most \$500\.00 for this job \(1 room\)\./);
     await userEvent.click(within(dialog).getByRole('button', { name: 'Complete and charge' }));
     expect(await within(dialog).findByText('Enter the receipt amount in dollars, for example 63.99.')).toBeInTheDocument();
 
+    await userEvent.type(receipt, '600');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Complete and charge' }));
+    expect(await within(dialog).findByText('The paint receipt can be at most $500.00 for this job.')).toBeInTheDocument();
+    expect(server.steps).toEqual([]);
+
+    await userEvent.clear(receipt);
     await userEvent.type(receipt, '$63.99');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Complete and charge' }));
     await waitFor(() => expect(server.steps).toEqual([{ path: 'complete', body: { paintCostCents: 6399 } }]));
@@ -147,6 +163,58 @@ describe("the worker's day", () => {
     expect(await within(dialog).findByRole('alert')).toHaveTextContent('This job cannot be completed now.');
     const completes = server.fetchMock.mock.calls.filter(([url]) => String(url) === '/api/worker/jobs/j1/complete');
     expect(JSON.parse(String(completes[0][1]?.body))).toEqual({});
+  });
+
+  it('says a job whose final amount waits for the office\'s approval has nothing to do, instead of Complete', async () => {
+    jobServer(workerJob(FINAL_AWAITING_APPROVAL));
+    renderPage(<WorkerDayPage />, { path: '/worker' });
+    const card = await jobCard();
+
+    expect(card).toHaveTextContent(WAITING);
+    expect(within(card).queryByRole('button', { name: 'Complete job' })).not.toBeInTheDocument();
+    expect(within(card).queryByRole('button')).not.toBeInTheDocument();
+  });
+
+  it('completes with an Idempotency-Key, and says when the final amount waits for the office', async () => {
+    const server = jobServer(workerJob({ ...FINAL_AWAITING_APPROVAL, final: null, finalApproval: null }), {
+      'POST /api/worker/jobs/j1/complete': () => ({ body: server.set(workerJob(FINAL_AWAITING_APPROVAL)) }),
+    });
+    renderPage(<WorkerDayPage />, { path: '/worker' });
+    const card = await jobCard();
+
+    await userEvent.click(within(card).getByRole('button', { name: 'Complete job' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Complete job' });
+    const hours = within(dialog).getByRole('combobox', { name: 'Hours worked' });
+    // Booked for 4 hours: at most 8 can be charged.
+    expect(within(hours).getAllByRole('option').at(-1)).toHaveTextContent('8 hours');
+    await userEvent.selectOptions(hours, '8');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Complete and charge' }));
+
+    expect(await screen.findByText('Sent. The final amount of $301.00 is well above the booking, so the office approves it before it is charged.')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(await within(card).findByText(WAITING)).toBeInTheDocument();
+    const [[, complete]] = server.fetchMock.mock.calls.filter(([url]) => String(url) === '/api/worker/jobs/j1/complete');
+    expect(JSON.parse(String(complete?.body))).toEqual({ actualHours: 8 });
+    expect((complete?.headers as Record<string, string>)['Idempotency-Key']).toMatch(UUID);
+  });
+
+  it('shows the server\'s refusal when the final amount already waits for approval (409), then the waiting state', async () => {
+    const server = jobServer(workerJob({ ...FINAL_AWAITING_APPROVAL, final: null, finalApproval: null }), {
+      'POST /api/worker/jobs/j1/complete': () => {
+        server.set(workerJob(FINAL_AWAITING_APPROVAL));
+        return { status: 409, body: { message: "The final amount is waiting for an admin's approval.", code: 'final_approval_pending', details: { status: 'in_progress' } } };
+      },
+    });
+    renderPage(<WorkerDayPage />, { path: '/worker' });
+    const card = await jobCard();
+
+    await userEvent.click(within(card).getByRole('button', { name: 'Complete job' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Complete job' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Complete and charge' }));
+
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent("The final amount is waiting for an admin's approval.");
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Go back' }));
+    expect(await within(card).findByText(WAITING)).toBeInTheDocument();
   });
 
   it('shows a job dispatch just assigned without reloading', async () => {

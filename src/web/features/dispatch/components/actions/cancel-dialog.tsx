@@ -10,7 +10,6 @@ import { cancellationOutcome } from '@/domain/cancellation-policy';
 import { Label } from '@/web/components/ui/label';
 import { useCancellationPolicy } from '@/web/lib/cancellation-policy';
 import { formatPrice, formatTampaDateTime } from '@/web/lib/format';
-import { newIdempotencyKey } from '@/web/lib/idempotency-key';
 import { toast } from '@/web/lib/toast';
 import { useCancelAsAdmin } from '../../api/cancel-booking';
 import type { DispatchBooking } from '../../types';
@@ -22,7 +21,6 @@ export function CancelDialog({ booking, onClose }: { booking: DispatchBooking; o
   const id = useId();
   const policy = useCancellationPolicy();
   const cancel = useCancelAsAdmin();
-  const [idempotencyKey] = useState(newIdempotencyKey);
   const [openedAt] = useState(() => new Date());
   const [waiveFee, setWaiveFee] = useState(false);
   const [reason, setReason] = useState('');
@@ -39,7 +37,7 @@ export function CancelDialog({ booking, onClose }: { booking: DispatchBooking; o
 
   const confirm = () =>
     cancel.mutate(
-      { bookingId: booking.id, waiveFee: hasFee && waiveFee, reason: reason.trim() || undefined, idempotencyKey },
+      { bookingId: booking.id, waiveFee: hasFee && waiveFee, reason: reason.trim() || undefined },
       {
         onSuccess: (updated) => {
           const fee = updated.cancellation?.feeCents ?? 0;

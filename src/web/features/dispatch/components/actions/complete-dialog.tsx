@@ -1,12 +1,13 @@
 /**
  * Completing on the worker's behalf: the actual hours (furniture) or the paint receipt (painting
- * with paint we bought), then the final amount is captured.
+ * with paint we bought), within the job's ceilings, then the final amount is captured. A final
+ * amount far above the booked total is not charged yet: it waits for approval (the booking
+ * detail then shows it with "Approve and charge"), and completing again with other actuals
+ * replaces it.
  */
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { actualsKind, initialActuals, JobActualsFields, readActuals } from '@/web/components/staff/job-actuals-fields';
+import { JobActualsFields, useJobActuals } from '@/web/components/staff/job-actuals-fields';
 import { formatPrice } from '@/web/lib/format';
-import { newIdempotencyKey } from '@/web/lib/idempotency-key';
 import { toast } from '@/web/lib/toast';
 import { useCompleteAsAdmin } from '../../api/complete-booking';
 import type { DispatchBooking } from '../../types';
@@ -15,20 +16,20 @@ import { ActionDialog } from '../action-dialog';
 export function CompleteDialog({ booking, onClose }: { booking: DispatchBooking; onClose: () => void }) {
   const { t, i18n } = useTranslation();
   const complete = useCompleteAsAdmin();
-  const [idempotencyKey] = useState(newIdempotencyKey);
-  const [input, setInput] = useState(() => initialActuals(booking.options));
-  const [error, setError] = useState<string | null>(null);
+  const actuals = useJobActuals(booking.options, complete.error);
+  const changing = booking.finalApproval?.status === 'pending';
 
   const confirm = () => {
-    const read = readActuals(actualsKind(booking.options), input);
-    if ('error' in read) return setError(t(read.error));
-    setError(null);
+    const body = actuals.read();
+    if (!body) return;
     complete.mutate(
-      { bookingId: booking.id, actuals: read.actuals, idempotencyKey },
+      { bookingId: booking.id, actuals: body },
       {
         onSuccess: (updated) => {
           const total = updated.final?.totalCents ?? updated.totalCents;
-          toast.success(t('dispatch.complete.done', { reference: booking.reference, amount: formatPrice(total, i18n.language) }));
+          const amount = formatPrice(total, i18n.language);
+          if (updated.finalApproval?.status === 'pending') toast.success(t('dispatch.complete.awaitingApproval', { reference: booking.reference, amount }));
+          else toast.success(t('dispatch.complete.done', { reference: booking.reference, amount }));
           onClose();
         },
       },
@@ -37,16 +38,16 @@ export function CompleteDialog({ booking, onClose }: { booking: DispatchBooking;
 
   return (
     <ActionDialog
-      title={t('dispatch.complete.title')}
-      description={t('dispatch.complete.description')}
+      title={changing ? t('dispatch.complete.changeTitle') : t('dispatch.complete.title')}
+      description={changing ? t('dispatch.complete.changeDescription') : t('dispatch.complete.description')}
       onClose={onClose}
       onConfirm={confirm}
       confirmLabel={t('dispatch.complete.confirm')}
       busyLabel={t('dispatch.complete.busy')}
       busy={complete.isPending}
-      error={complete.error}
+      error={actuals.formError}
     >
-      <JobActualsFields options={booking.options} bookedTotalCents={booking.totalCents} value={input} onChange={setInput} error={error} />
+      <JobActualsFields options={booking.options} bookedTotalCents={booking.totalCents} value={actuals.value} onChange={actuals.onChange} error={actuals.fieldError} />
     </ActionDialog>
   );
 }

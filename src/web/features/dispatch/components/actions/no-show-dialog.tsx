@@ -1,8 +1,6 @@
 /** Marking a no-show: the customer missed the appointment, and the full total is charged (said before confirming). */
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatPrice } from '@/web/lib/format';
-import { newIdempotencyKey } from '@/web/lib/idempotency-key';
 import { toast } from '@/web/lib/toast';
 import { useMarkNoShow } from '../../api/mark-no-show';
 import type { DispatchBooking } from '../../types';
@@ -11,7 +9,6 @@ import { ActionDialog } from '../action-dialog';
 export function NoShowDialog({ booking, onClose }: { booking: DispatchBooking; onClose: () => void }) {
   const { t, i18n } = useTranslation();
   const noShow = useMarkNoShow();
-  const [idempotencyKey] = useState(newIdempotencyKey);
 
   return (
     <ActionDialog
@@ -19,7 +16,7 @@ export function NoShowDialog({ booking, onClose }: { booking: DispatchBooking; o
       onClose={onClose}
       onConfirm={() =>
         noShow.mutate(
-          { bookingId: booking.id, idempotencyKey },
+          { bookingId: booking.id },
           {
             onSuccess: () => {
               toast.success(t('dispatch.noShow.done', { reference: booking.reference }));

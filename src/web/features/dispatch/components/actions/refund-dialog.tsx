@@ -1,7 +1,7 @@
 /**
  * Refunding part or all of what was paid: an amount in dollars (at most what was paid, which is
- * preselected) and a reason (at least 3 characters, as the server asks). One Idempotency-Key per
- * opening of the dialog, so pressing again after a lost answer refunds once.
+ * preselected) and a reason (at least 3 characters, as the server asks). The same refund pressed
+ * again after a lost answer or a 5xx carries the same Idempotency-Key, so it refunds once.
  */
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,7 +10,6 @@ import { Input } from '@/web/components/ui/input';
 import { Label } from '@/web/components/ui/label';
 import { centsToDollarsInput, dollarsToCents } from '@/web/lib/dollars';
 import { formatPrice } from '@/web/lib/format';
-import { newIdempotencyKey } from '@/web/lib/idempotency-key';
 import { toast } from '@/web/lib/toast';
 import { useRefundBooking } from '../../api/refund-booking';
 import type { DispatchBooking } from '../../types';
@@ -21,7 +20,6 @@ export function RefundDialog({ booking, onClose }: { booking: DispatchBooking; o
   const { t, i18n } = useTranslation();
   const id = useId();
   const refund = useRefundBooking();
-  const [idempotencyKey] = useState(newIdempotencyKey);
   const refundable = booking.money.paidCents;
   const [amount, setAmount] = useState(() => centsToDollarsInput(refundable));
   const [reason, setReason] = useState('');
@@ -37,7 +35,7 @@ export function RefundDialog({ booking, onClose }: { booking: DispatchBooking; o
     setErrors(found);
     if (found.amount || found.reason || cents === null) return;
     refund.mutate(
-      { bookingId: booking.id, amountCents: cents, reason: reason.trim(), idempotencyKey },
+      { bookingId: booking.id, amountCents: cents, reason: reason.trim() },
       {
         onSuccess: () => {
           toast.success(t('dispatch.refund.done', { amount: money(cents), reference: booking.reference }));
