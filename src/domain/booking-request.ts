@@ -5,11 +5,11 @@
 import { z } from 'zod';
 import { hasNoNul } from './text';
 import { addressSchema } from './address';
-import { bookingOptionsSchema, type BookingOptions } from './booking-options';
-import type { BookingStatus, PaymentStatus } from './booking-status';
+import { bookingOptionsSchema } from './booking-options';
+import { BOOKING_STATUSES, PAYMENT_STATUSES } from './booking-status';
 import { usPhoneSchema } from './phone';
-import type { LineItem } from './pricing';
-import type { ServiceSlug } from './services';
+import { lineItemSchema } from './pricing';
+import { SERVICE_SLUGS } from './services';
 
 export const createBookingRequestSchema = z.object({
   options: bookingOptionsSchema,
@@ -25,50 +25,58 @@ export const createBookingRequestSchema = z.object({
 
 export type CreateBookingRequest = z.input<typeof createBookingRequestSchema>;
 
-/** A booking as its customer sees it. Money in cents; instants as ISO-8601 UTC strings. */
-export interface BookingView {
-  id: string;
-  /** Short human reference, e.g. "TB-7K3M9Q". */
-  reference: string;
-  service: ServiceSlug;
-  status: BookingStatus;
-  options: BookingOptions;
-  address: { street: string; unit?: string | null; city: string; state: string; zip: string };
-  contactPhone: string;
-  notes: string | null;
-  scheduledStart: string;
-  scheduledEnd: string;
-  lineItems: LineItem[];
-  subtotalCents: number;
-  taxCents: number;
-  totalCents: number;
-  payment: { status: PaymentStatus; amountHeldCents: number; cardBrand: string | null; cardLast4: string | null; testMode: boolean } | null;
-  /** Money moved so far, from the ledger (src/domain/ledger.ts). */
-  money: { heldCents: number; capturedCents: number; extraChargedCents: number; refundedCents: number; paidCents: number };
-  /**
-   * What the finished job is charged for (actual hours, paint at cost); null until completed, or
-   * until a final amount awaits approval.
-   */
-  final: { lineItems: LineItem[]; subtotalCents: number; taxCents: number; totalCents: number } | null;
-  /**
-   * Set when the final amount exceeded the booked total by more than the approval limit
-   * (src/domain/money-limits.ts): `pending` while an admin has not approved it (nothing above the
-   * hold is charged yet; `final` shows the amount and its lines), `approved` once charged.
-   */
-  finalApproval: { status: 'pending' | 'approved'; requestedAt: string | null } | null;
-  /** Set when cancelled: the policy tier applied and the fee in cents. */
-  cancellation: { tier: string; feeCents: number; cancelledAt: string } | null;
-  /** Whether the customer may cancel now (active booking) and reschedule for free (24+ h notice). */
-  canCancel: boolean;
-  canReschedule: boolean;
-  /** The assigned technician (issue #4), null while waiting for dispatch. */
-  worker: { id: string; name: string; phone: string | null } | null;
-  /** Expected arrival, ISO; first contact, accepted by the technician, on the way, started, completed (ISO or null). */
-  etaAt: string | null;
-  acceptedAt: string | null;
-  contactedAt: string | null;
-  enRouteAt: string | null;
-  startedAt: string | null;
-  completedAt: string | null;
-  createdAt: string;
-}
+const iso = z.iso.datetime({ offset: true });
+const money = z.object({ heldCents: z.number().int(), capturedCents: z.number().int(), extraChargedCents: z.number().int(), refundedCents: z.number().int(), paidCents: z.number().int() });
+const totals = z.object({ lineItems: z.array(lineItemSchema), subtotalCents: z.number().int(), taxCents: z.number().int(), totalCents: z.number().int() });
+
+/** A booking as its customer sees it (`GET /api/bookings/:id`). Money in cents; instants as ISO-8601 UTC strings. */
+export const bookingViewSchema = z
+  .object({
+    id: z.uuid(),
+    /** Short human reference, e.g. "TB-7K3M9Q". */
+    reference: z.string(),
+    service: z.enum(SERVICE_SLUGS),
+    status: z.enum(BOOKING_STATUSES),
+    options: bookingOptionsSchema,
+    address: z.object({ street: z.string(), unit: z.string().nullable().optional(), city: z.string(), state: z.string(), zip: z.string() }),
+    contactPhone: z.string(),
+    notes: z.string().nullable(),
+    scheduledStart: iso,
+    scheduledEnd: iso,
+    lineItems: z.array(lineItemSchema),
+    subtotalCents: z.number().int(),
+    taxCents: z.number().int(),
+    totalCents: z.number().int(),
+    payment: z.object({ status: z.enum(PAYMENT_STATUSES), amountHeldCents: z.number().int(), cardBrand: z.string().nullable(), cardLast4: z.string().nullable(), testMode: z.boolean() }).nullable(),
+    /** Money moved so far, from the ledger (src/domain/ledger.ts). */
+    money,
+    /**
+     * What the finished job is charged for (actual hours, paint at cost); null until completed, or
+     * until a final amount awaits approval.
+     */
+    final: totals.nullable(),
+    /**
+     * Set when the final amount exceeded the booked total by more than the approval limit
+     * (src/domain/money-limits.ts): `pending` while an admin has not approved it (nothing above the
+     * hold is charged yet; `final` shows the amount and its lines), `approved` once charged.
+     */
+    finalApproval: z.object({ status: z.enum(['pending', 'approved']), requestedAt: iso.nullable() }).nullable(),
+    /** Set when cancelled: the policy tier applied and the fee in cents. */
+    cancellation: z.object({ tier: z.string(), feeCents: z.number().int(), cancelledAt: iso }).nullable(),
+    /** Whether the customer may cancel now (active booking) and reschedule for free (24+ h notice). */
+    canCancel: z.boolean(),
+    canReschedule: z.boolean(),
+    /** The assigned technician (issue #4), null while waiting for dispatch. */
+    worker: z.object({ id: z.string(), name: z.string(), phone: z.string().nullable() }).nullable(),
+    /** Expected arrival; first contact, accepted by the technician, on the way, started, completed (ISO or null). */
+    etaAt: iso.nullable(),
+    acceptedAt: iso.nullable(),
+    contactedAt: iso.nullable(),
+    enRouteAt: iso.nullable(),
+    startedAt: iso.nullable(),
+    completedAt: iso.nullable(),
+    createdAt: iso,
+  })
+  .meta({ id: 'BookingView' });
+
+export type BookingView = z.infer<typeof bookingViewSchema>;

@@ -8,25 +8,32 @@
  * (Hillsborough County: 6% Florida state + 1.5% county surtax). Tax is computed per line and
  * rounded half up to the cent, then summed.
  */
+import { z } from 'zod';
 import type { BookingOptions } from './booking-options';
 import type { ServiceSlug } from './services';
 
 /** 7.5% expressed in basis points (1 bp = 0.01%). */
 export const DEFAULT_TAX_RATE_BPS = 750;
 
-export type LineItemUnit = 'job' | 'hour' | 'room' | 'receipt';
+export const LINE_ITEM_UNITS = ['job', 'hour', 'room', 'receipt'] as const;
+export type LineItemUnit = (typeof LINE_ITEM_UNITS)[number];
+export const LINE_ITEM_CODES = ['tv_installation', 'furniture_assembly', 'painting', 'paint'] as const;
 
-export interface LineItem {
-  /** Stable code, also the i18n key suffix under `lineItems.*`. */
-  code: 'tv_installation' | 'furniture_assembly' | 'painting' | 'paint';
-  unit: LineItemUnit;
-  quantity: number;
-  unitPriceCents: number;
-  /** quantity x unitPriceCents, before tax. */
-  amountCents: number;
-  /** Tax on this line, rounded half up to the cent. */
-  taxCents: number;
-}
+/** One priced line: quantity x unit price, and its tax. Cents. */
+export const lineItemSchema = z
+  .object({
+    /** Stable code, also the i18n key suffix under `lineItems.*`. */
+    code: z.enum(LINE_ITEM_CODES),
+    unit: z.enum(LINE_ITEM_UNITS),
+    quantity: z.number(),
+    unitPriceCents: z.number().int(),
+    /** quantity x unitPriceCents, before tax. */
+    amountCents: z.number().int(),
+    /** Tax on this line, rounded half up to the cent. */
+    taxCents: z.number().int(),
+  })
+  .meta({ id: 'LineItem' });
+export type LineItem = z.infer<typeof lineItemSchema>;
 
 export interface PriceQuote {
   lineItems: LineItem[];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { availableStarts, bookableDates, businessDate, businessDay, businessTime, DEFAULT_SLOT_RULES, isOfferedStart } from './slots';
+import { availableStarts, bookableDates, businessDate, businessDay, businessTime, DEFAULT_SLOT_RULES, isBookableDate, isOfferedStart } from './slots';
 
 const HOUR = 60;
 const MINUTE_MS = 60_000;
@@ -32,6 +32,15 @@ const NOW = new Date('2026-11-21T15:05:00Z');
 describe('the default rules', () => {
   it('open 8:00-20:00 with a start every 30 minutes, two hours ahead, for today and 14 more days', () => {
     expect(DEFAULT_SLOT_RULES).toEqual({ openMinute: 480, closeMinute: 1200, stepMinutes: 30, leadMinutes: 120, daysAhead: 14 });
+  });
+});
+
+describe('isBookableDate', () => {
+  it('is true from today to the last bookable day in Tampa, false before, after, and far away', () => {
+    expect(isBookableDate('2026-11-21', NOW)).toBe(true);
+    expect(isBookableDate('2026-12-05', NOW)).toBe(true);
+    for (const date of ['2026-11-20', '2026-12-06', '9999-12-31', '0000-01-01', 'not a date']) expect(isBookableDate(date, NOW)).toBe(false);
+    expect(isBookableDate('2026-11-22', NOW, { ...DEFAULT_SLOT_RULES, daysAhead: 0 })).toBe(false);
   });
 });
 

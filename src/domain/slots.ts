@@ -57,6 +57,15 @@ export function bookableDates(now: Date, rules: SlotRules = DEFAULT_SLOT_RULES):
   return Array.from({ length: rules.daysAhead + 1 }, (_, i) => format(addDays(today, i), 'yyyy-MM-dd'));
 }
 
+/**
+ * Whether a Tampa date ('YYYY-MM-DD') is one of bookableDates: the only dates with starts, and
+ * so the only ones worth asking the database about (issue #10: a far date such as 9999-12-31
+ * has no next day that fits 'YYYY-MM-DD').
+ */
+export function isBookableDate(date: string, now: Date, rules: SlotRules = DEFAULT_SLOT_RULES): boolean {
+  return bookableDates(now, rules).includes(date);
+}
+
 /** The UTC instant of a Tampa wall-clock time on a date. */
 export function businessTime(date: string, minuteOfDay: number): Date {
   const match = DATE_PATTERN.exec(date);

@@ -20,3 +20,14 @@ export function plainText(max: number, messages: { required?: string; tooLong?: 
     .max(max, { error: messages.tooLong ?? 'validation.tooLong' })
     .refine(hasNoNul, { error: 'validation.invalidCharacters' });
 }
+
+/**
+ * Like plainText, and not empty once trimmed.
+ * @param messages i18n keys for a missing or empty value and a too-long one
+ */
+export function requiredText(max: number, messages: { required: string; tooLong?: string }) {
+  return plainText(max, messages).pipe(z.string().min(1, { error: messages.required }));
+}
+
+/** What someone types into a search box (admin lists): matched as a substring, so it is text like any other. */
+export const searchTextSchema = plainText(200);

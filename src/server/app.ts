@@ -1,18 +1,19 @@
 /**
  * Builds the Hono app in one place (STYLE.md, hono-open-api-starter's create-app): request
- * context, logging, security headers, the API areas, JSON 404s under /api, the built web app
- * with its SPA fallback, and the central error handler. Tests build the same app and call
- * `app.request()`.
+ * context, logging, security headers, the cross-site check on API writes, the API areas, JSON
+ * 404s under /api, the built web app with its SPA fallback (a missing hashed asset is a plain
+ * 404), and the central error handler. Tests build the same app and call `app.request()`.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
-import { Hono } from 'hono';
+import { OpenAPIHono } from '@hono/zod-openapi';
 import { secureHeaders } from 'hono/secure-headers';
 import { adminSessionRoutes } from './auth/admin-session.routes';
 import { authRoutes } from './auth/auth-routes';
 import { sessionMiddleware } from './auth/session';
 import type { AppDeps, AppEnv } from './lib/app-env';
+import { crossSiteGuard } from './lib/cross-site-guard';
 import { handleError } from './lib/error-handler';
 import { AppError } from './lib/errors';
 import { languageOf } from './lib/i18n';
@@ -32,6 +33,7 @@ import { meRoutes } from './modules/users/me.routes';
 import { accountRoutes } from './modules/account/account.routes';
 import { outboxRoutes } from './modules/outbox/outbox.routes';
 import { eventsRoutes } from './realtime/events.routes';
+import { docsRoutes } from './modules/docs/docs.routes';
 
 export interface AppOptions {
   /** The built web app (vite's dist/); omitted in API tests. */
@@ -39,7 +41,8 @@ export interface AppOptions {
 }
 
 export function createApp(deps: AppDeps, options: AppOptions = {}) {
-  const app = new Hono<AppEnv>();
+  // OpenAPIHono: the areas' declared routes (src/server/lib/openapi.ts) make /api/openapi.json.
+  const app = new OpenAPIHono<AppEnv>();
   // Stripe.js and its 3-D Secure frames (docs.stripe.com/security/guide, "Content Security Policy")
   const stripe = deps.config.stripe !== null;
   // The Maps JavaScript API for address autocomplete (developers.google.com/maps/documentation/javascript/content-security-policy)
@@ -49,6 +52,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
     c.set('deps', deps);
     c.set('lang', languageOf(c.req.header('accept-language')));
     c.set('user', null);
+    c.set('caller', null);
     const started = performance.now();
     await next();
     deps.logger.info({ method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(performance.now() - started) }, 'request');
@@ -79,8 +83,12 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
     }),
   );
 
+  // Writes from our own pages only, with JSON bodies. Better Auth checks its routes itself; the
+  // gateway's webhook is server-to-server and signature-checked.
+  app.use('/api/*', crossSiteGuard({ exemptPaths: ['/api/auth', '/api/payments/webhook'], multipartPaths: ['/api/uploads'] }));
   app.route('/api/auth', authRoutes({ ...deps.config.authRateLimit, trustProxy: deps.config.trustProxy }));
   app.route('/api/health', healthRoutes);
+  app.route('/api', docsRoutes(app));
   app.route('/api/payments/webhook', webhookRoutes);
   app.use('/api/*', sessionMiddleware());
   app.route('/api/me', meRoutes);
@@ -111,6 +119,9 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
       if (c.res.ok) c.header('Cache-Control', 'public, max-age=31536000, immutable');
     });
     app.use('/*', serveStatic({ root }));
+    // A hashed file this build does not have (an old tab after a deploy asking for the previous
+    // build's chunk) is a 404 that nobody keeps, never the HTML page cached for a year.
+    app.get('/assets/*', (c) => c.text('Not Found', 404, { 'Cache-Control': 'no-store' }));
     app.get('*', async (c, next) => {
       c.header('Cache-Control', 'no-cache');
       return serveStatic({ path: path.join(root, 'index.html') })(c, next);

@@ -8,6 +8,8 @@ import path from 'node:path';
 import { z } from 'zod';
 
 const DEV_AUTH_SECRET = 'dev-only-auth-secret-not-for-production-0123456789';
+/** A production secret with fewer different characters than this is refused as guessable ('a' x 32, '0101...'). */
+export const MIN_SECRET_DISTINCT_CHARACTERS = 10;
 
 const optionalString = z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), z.string().optional());
 
@@ -90,6 +92,21 @@ export class ConfigError extends Error {
 }
 
 /**
+ * Why BETTER_AUTH_SECRET cannot sign production sessions: missing, the development fallback
+ * published in this repository, or too few different characters to be random.
+ */
+function productionSecretProblems(secret: string | undefined): string[] {
+  const fix = 'generate one with `openssl rand -base64 32`';
+  if (!secret) return [`BETTER_AUTH_SECRET: required in production; ${fix}`];
+  if (secret === DEV_AUTH_SECRET) return [`BETTER_AUTH_SECRET: the development secret is published in the source code and is refused in production; ${fix}`];
+  const distinct = new Set(secret).size;
+  if (distinct < MIN_SECRET_DISTINCT_CHARACTERS) {
+    return [`BETTER_AUTH_SECRET: too easy to guess (only ${distinct} different characters, at least ${MIN_SECRET_DISTINCT_CHARACTERS} needed); ${fix}`];
+  }
+  return [];
+}
+
+/**
  * Reads and validates the environment.
  * @throws ConfigError listing every bad variable, e.g. "PORT: Invalid input: expected number"
  */
@@ -100,7 +117,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   const e = parsed.data;
   const problems: string[] = [];
-  if (e.NODE_ENV === 'production' && !e.BETTER_AUTH_SECRET) problems.push('BETTER_AUTH_SECRET: required in production');
+  if (e.NODE_ENV === 'production') problems.push(...productionSecretProblems(e.BETTER_AUTH_SECRET));
   if (Boolean(e.GOOGLE_CLIENT_ID) !== Boolean(e.GOOGLE_CLIENT_SECRET)) {
     problems.push('GOOGLE_CLIENT_ID / GOOGLE_CLIENT_SECRET: set both or neither');
   }

@@ -9,6 +9,7 @@ import { startRuntime } from './bootstrap';
 import { ConfigError, loadConfig } from './config';
 import { runPaymentJobs } from './modules/payments/payment-jobs';
 import { reconcilePayments } from './modules/payments/reconciliation';
+import { removeAbandonedUploads } from './modules/uploads/upload-cleanup';
 
 const JOB_INTERVAL_MS = 60_000;
 const RECONCILE_WINDOW_MS = 48 * 60 * 60_000;
@@ -24,7 +25,7 @@ async function main() {
       `Tampa handyman is serving on http://localhost:${info.port}`,
     );
   });
-  // Deferred holds, expiry and reconciliation, once a minute; one run at a time.
+  // Deferred holds, expiry and reconciliation, then unused uploads, once a minute; one run at a time.
   let jobsRunning = false;
   const jobs = setInterval(() => {
     if (jobsRunning) return;
@@ -33,6 +34,8 @@ async function main() {
     runPaymentJobs(deps)
       .then(() => reconcilePayments(deps, new Date(deps.now().getTime() - RECONCILE_WINDOW_MS)))
       .catch((error: unknown) => logger.error({ err: error }, 'payment jobs failed'))
+      .then(() => removeAbandonedUploads(deps))
+      .catch((error: unknown) => logger.error({ err: error }, 'upload cleanup failed'))
       .finally(() => {
         jobsRunning = false;
       });

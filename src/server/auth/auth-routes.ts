@@ -1,11 +1,15 @@
 /**
  * Mounts Better Auth under /api/auth and reshapes its error answers into the API's error body
- * `{ message, code, details, hint }`, translated (Better Auth answers in English only).
+ * `{ message, code, details, hint }`, translated (Better Auth answers in English only). In front
+ * of it: the input checks (auth-input.ts), the rate limits (rate-limit.ts) and our own answer to
+ * reset-link requests (password-reset-request.ts).
  */
 import { Hono } from 'hono';
 import type { AppEnv } from '../lib/app-env';
 import { translator } from '../lib/i18n';
-import { accountRateLimit, authRateLimit } from './rate-limit';
+import { authInputGuard } from './auth-input';
+import { requestPasswordReset } from './password-reset-request';
+import { changePasswordThrottle, ipRateLimit, signInThrottle, signUpProbeThrottle, type AuthLimits } from './rate-limit';
 
 /** Better Auth error codes -> our i18n keys and field (for `details`). */
 const KNOWN_ERRORS: Record<string, { key: string; field?: string }> = {
@@ -19,15 +23,18 @@ const KNOWN_ERRORS: Record<string, { key: string; field?: string }> = {
   INVALID_PASSWORD: { key: 'account.currentPasswordWrong', field: 'currentPassword' },
 };
 
-export function authRoutes(limits: { max: number; windowSeconds: number; trustProxy: boolean }) {
-  const limiter = authRateLimit(limits);
-  const perAccount = accountRateLimit(limits);
+export function authRoutes(limits: AuthLimits) {
   return new Hono<AppEnv>()
-    .use('/sign-in/*', limiter)
-    .use('/sign-in/email', perAccount)
-    .use('/request-password-reset', limiter)
-    .use('/reset-password', limiter)
-    .use('/sign-up/*', limiter)
+    .use('/sign-in/*', ipRateLimit('sign-in', limits))
+    .use('/sign-up/*', ipRateLimit('sign-up', limits))
+    .use('/request-password-reset', ipRateLimit('password-reset', limits))
+    .use('/reset-password', ipRateLimit('password-reset', limits))
+    .use('/change-password', ipRateLimit('change-password', limits))
+    .use('*', authInputGuard())
+    .use('/sign-in/email', signInThrottle(limits))
+    .use('/sign-up/email', signUpProbeThrottle(limits))
+    .use('/change-password', changePasswordThrottle())
+    .post('/request-password-reset', requestPasswordReset)
     .on(['GET', 'POST'], '/*', async (c) => {
       const response = await c.var.deps.auth.handler(c.req.raw);
       if (response.ok || !response.headers.get('content-type')?.includes('application/json')) return response;

@@ -9,11 +9,14 @@
  * Password reset: Better Auth keeps the token (1 hour, single use); the email goes through our
  * mailer (`sendMail`, template 'password_reset', dev outbox without SMTP_URL) with a link to
  * the web page `${PUBLIC_URL}/reset-password?token=...`. A reset ends the user's other sessions.
+ * A reset or a password change (Settings) ends every reset link the user still holds (issue #10).
+ * The request for a link is answered in front of Better Auth (password-reset-request.ts).
  */
 import { betterAuth } from 'better-auth';
+import { openAPI } from 'better-auth/plugins';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
-import { APIError, createAuthMiddleware, getSessionFromCtx } from 'better-auth/api';
-import { and, eq } from 'drizzle-orm';
+import { APIError, createAuthMiddleware, getSessionFromCtx, isAPIError } from 'better-auth/api';
+import { and, eq, like } from 'drizzle-orm';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
 import { languageOf, translator } from '../lib/i18n';
@@ -72,6 +75,8 @@ export function createAuth(db: Database, config: Config, mail: AuthMail) {
       autoSignIn: true,
       resetPasswordTokenExpiresIn: RESET_PASSWORD_TOKEN_SECONDS,
       revokeSessionsOnPasswordReset: true,
+      // the token just used is consumed by Better Auth; any other one of this user ends here
+      onPasswordReset: async ({ user: reset }) => endResetLinks(db, reset.id),
       sendResetPassword: async ({ user: recipient, token }, request) => {
         const link = `${config.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
         await mail.sendMail(
@@ -92,6 +97,9 @@ export function createAuth(db: Database, config: Config, mail: AuthMail) {
       },
     },
     socialProviders: config.google ? { google: { clientId: config.google.clientId, clientSecret: config.google.clientSecret } } : {},
+    // Better Auth's own OpenAPI description of /api/auth/*, merged into /api/openapi.json
+    // (src/server/modules/docs); its reference page is ours (/api/docs), not the plugin's.
+    plugins: [openAPI({ disableDefaultReference: true })],
     // Our own limiter (auth/rate-limit.ts) answers 429 in the API's error shape.
     rateLimit: { enabled: false },
     advanced: {
@@ -116,6 +124,11 @@ export function createAuth(db: Database, config: Config, mail: AuthMail) {
     hooks: {
       before: refuseEmailChangeForGoogle(db),
       after: createAuthMiddleware(async (ctx) => {
+        if (ctx.path === '/change-password') {
+          const changed = ctx.context.returned as { user?: { id?: string } } | undefined;
+          if (!isAPIError(changed) && changed?.user?.id) await endResetLinks(db, changed.user.id);
+          return;
+        }
         if (ctx.path !== '/sign-up/email') return;
         const created = ctx.context.newSession?.user;
         if (created && (ctx.body as { termsAccepted?: unknown } | undefined)?.termsAccepted === true) {
@@ -132,6 +145,11 @@ export type Auth = ReturnType<typeof createAuth>;
 export async function signsInWithGoogle(db: Database, userId: string): Promise<boolean> {
   const [row] = await db.select({ id: account.id }).from(account).where(and(eq(account.userId, userId), eq(account.providerId, 'google'))).limit(1);
   return Boolean(row);
+}
+
+/** Deletes every password-reset token of the user (Better Auth keeps them as `reset-password:<token>` -> user id). */
+export async function endResetLinks(db: Database, userId: string): Promise<void> {
+  await db.delete(verification).where(and(like(verification.identifier, 'reset-password:%'), eq(verification.value, userId)));
 }
 
 /** `POST /api/auth/change-email` from a Google account: 403 `EMAIL_MANAGED_BY_GOOGLE`, translated. */

@@ -1,7 +1,9 @@
-import { desc, eq } from 'drizzle-orm';
+import { addMinutes } from 'date-fns';
+import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailOutbox, verification } from '../db/schema';
 import { createTestApp, databaseKind, sessionCookie, type TestApp } from '../test/test-app';
+import { resetRequestsSettled } from './password-reset-request';
 
 describe(`password reset (${databaseKind})`, () => {
   let t: TestApp;
@@ -70,5 +72,103 @@ describe(`password reset (${databaseKind})`, () => {
     const late = await t.request('/api/auth/reset-password', { method: 'POST', json: { token, newPassword: 'too-late-pass-1' } });
     expect(late.status).toBe(400);
     expect((await late.json()).code).toBe('invalid_token');
+  });
+
+  describe('issue #10', () => {
+    /** Asks for a reset link and waits for the work behind the answer (the answer never waits for it). */
+    async function requestLink(email: string, language = 'en') {
+      const response = await t.request('/api/auth/request-password-reset', { method: 'POST', headers: { 'Accept-Language': language }, json: { email } });
+      await resetRequestsSettled();
+      return response;
+    }
+    const tokenOf = (mail: { text: string }) => new URL(mail.text.match(/(http\S+)/)![1]!).searchParams.get('token')!;
+    const resetMailsTo = (email: string) =>
+      t.deps.db.select().from(mailOutbox).where(and(eq(mailOutbox.to, email), eq(mailOutbox.template, 'password_reset'))).orderBy(mailOutbox.createdAt);
+    const reset = (token: string, newPassword: string) => t.request('/api/auth/reset-password', { method: 'POST', json: { token, newPassword } });
+    const INVALID = { code: 'invalid_token', message: 'This reset link is invalid or has expired. Please ask for a new one.' };
+
+    it('ends the newer link when the older one resets the password, and the other way round', async () => {
+      const { email } = await t.signUp();
+      await requestLink(email);
+      await requestLink(email);
+      const [older, newer] = (await resetMailsTo(email)).map(tokenOf);
+      expect(older).not.toBe(newer);
+
+      expect((await reset(older!, 'reset-by-older-1')).status).toBe(200);
+      const late = await reset(newer!, 'reset-by-newer-1');
+      expect(late.status).toBe(400);
+      expect(await late.json()).toMatchObject(INVALID);
+      expect((await signIn(email, 'reset-by-older-1')).status).toBe(200);
+      expect((await signIn(email, 'reset-by-newer-1')).status).toBe(401);
+
+      const other = await t.signUp();
+      await requestLink(other.email);
+      await requestLink(other.email);
+      const [first, second] = (await resetMailsTo(other.email)).map(tokenOf);
+      expect((await reset(second!, 'reset-by-newer-2')).status).toBe(200);
+      expect(await (await reset(first!, 'reset-by-older-2')).json()).toMatchObject(INVALID);
+    });
+
+    it('ends the links sent before a password change in Settings', async () => {
+      const { email, cookie } = await t.signUp();
+      await requestLink(email);
+      const [token] = (await resetMailsTo(email)).map(tokenOf);
+      const changed = await t.request('/api/auth/change-password', { method: 'POST', cookie, json: { currentPassword: 'correct-horse-9', newPassword: 'changed-in-settings-1' } });
+      expect(changed.status).toBe(200);
+
+      const late = await reset(token!, 'taken-over-pass-1');
+      expect(late.status).toBe(400);
+      expect(await late.json()).toMatchObject(INVALID);
+      expect((await signIn(email, 'changed-in-settings-1')).status).toBe(200);
+      expect((await signIn(email, 'taken-over-pass-1')).status).toBe(401);
+    });
+
+    it('sends at most 3 reset mails per address and hour; the fourth request is answered the same but sends nothing', async () => {
+      const { email } = await t.signUp();
+      const answers = [];
+      for (let i = 0; i < 4; i++) {
+        const response = await requestLink(email);
+        answers.push({ status: response.status, body: await response.json() });
+      }
+      expect(new Set(answers.map((a) => JSON.stringify(a))).size).toBe(1);
+      expect(answers[0]!.status).toBe(200);
+      expect(await resetMailsTo(email)).toHaveLength(3);
+      // the address is counted, not its spelling
+      await requestLink(`  ${email.toUpperCase()} `);
+      expect(await resetMailsTo(email)).toHaveLength(3);
+
+      t.setNow(addMinutes(new Date(), 61));
+      try {
+        await requestLink(email);
+        expect(await resetMailsTo(email)).toHaveLength(4);
+      } finally {
+        t.setNow(new Date());
+      }
+    });
+
+    it('answers a known and an unknown email the same way, in both languages', async () => {
+      const { email } = await t.signUp();
+      for (const language of ['en', 'es']) {
+        const known = await requestLink(email, language);
+        const unknown = await requestLink(`nobody-${language}@example.com`, language);
+        expect(unknown.status).toBe(known.status);
+        expect(await unknown.json()).toEqual(await known.json());
+      }
+      const english = await (await requestLink(email)).json();
+      expect(english).toEqual({ status: true, message: 'If an account uses this email, a link to reset its password is on its way.' });
+      expect(await resetMailsTo('nobody-en@example.com')).toHaveLength(0);
+      expect(await resetMailsTo(email)).toHaveLength(3);
+    });
+
+    it('refuses a malformed email with the error body, whoever it could belong to', async () => {
+      const response = await t.request('/api/auth/request-password-reset', { method: 'POST', json: { email: 'not-an-email' } });
+      expect(response.status).toBe(400);
+      expect(await response.json()).toEqual({
+        message: 'Please correct the highlighted fields.',
+        code: 'validation_failed',
+        details: { email: 'Please enter a valid email address.' },
+        hint: null,
+      });
+    });
   });
 });

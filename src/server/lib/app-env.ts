@@ -8,6 +8,7 @@ import type { Mailer } from '../mail/mailer';
 import type { BookingEventHub } from '../realtime/booking-event-hub';
 import type { Logger } from './logger';
 import type { Lang } from './i18n';
+import type { Role } from '../auth/roles';
 
 export interface AppDeps {
   config: Config;
@@ -32,6 +33,8 @@ export interface AppEnv {
   Variables: {
     deps: AppDeps;
     user: { id: string; email: string; name: string } | null;
+    /** The caller with their role, set by a route's access guard (src/server/lib/openapi.ts) for role-guarded routes. */
+    caller: { id: string; email: string; name: string; role: Role } | null;
     /** When the caller's session ends (null when signed out). */
     sessionExpiresAt: Date | null;
     lang: Lang;

@@ -48,7 +48,8 @@ function canonical(value: unknown): unknown {
 }
 
 async function fingerprintOf(c: Context<AppEnv>): Promise<string> {
-  const text = await c.req.raw.clone().text();
+  // Read without using up the body: a validator that already read it left it in Hono's cache.
+  const text = c.req.raw.bodyUsed ? await c.req.text() : await c.req.raw.clone().text();
   let body: unknown = text;
   try {
     body = text ? canonical(JSON.parse(text)) : null;
@@ -83,7 +84,7 @@ export function idempotencyKeyOf(c: Context<AppEnv>, required: boolean): string 
  * @throws AppError 400 idempotency_key_required, 422 idempotency_key_reused, 409
  *   idempotency_in_progress (the first request is still running after 30 s), or what `run` throws
  */
-export async function idempotent(c: Context<AppEnv>, options: { scope: string; required?: boolean }, run: (requestKey: string | null) => Promise<Response>): Promise<Response> {
+export async function idempotent<R extends Response>(c: Context<AppEnv>, options: { scope: string; required?: boolean }, run: (requestKey: string | null) => Promise<R>): Promise<R> {
   const key = idempotencyKeyOf(c, options.required ?? false);
   if (key === null) return run(null);
   const { db, now } = c.var.deps;
@@ -104,7 +105,8 @@ export async function idempotent(c: Context<AppEnv>, options: { scope: string; r
     if (!row) continue; // released meanwhile: claim it again
     if (row.fingerprint !== fingerprint) throw ruleBroken('idempotency_key_reused', 'errors.idempotencyKeyReused');
     if (row.status === 'done') {
-      return c.body(row.responseBody ?? '', row.responseStatus as ContentfulStatusCode, { 'Content-Type': 'application/json', 'Idempotent-Replayed': 'true' });
+      // The first answer of this same request, byte for byte: typed as the handler's answer.
+      return c.body(row.responseBody ?? '', row.responseStatus as ContentfulStatusCode, { 'Content-Type': 'application/json', 'Idempotent-Replayed': 'true' }) as unknown as R;
     }
     const staleBefore = new Date(now().getTime() - STALE_AFTER_MS);
     if (row.lockedAt < staleBefore) {
@@ -121,10 +123,10 @@ export async function idempotent(c: Context<AppEnv>, options: { scope: string; r
   }
 }
 
-async function execute(c: Context<AppEnv>, where: ReturnType<typeof and>, run: () => Promise<Response>): Promise<Response> {
+async function execute<R extends Response>(c: Context<AppEnv>, where: ReturnType<typeof and>, run: () => Promise<R>): Promise<R> {
   const { db } = c.var.deps;
   const release = () => db.delete(idempotencyRequests).where(and(where, eq(idempotencyRequests.status, 'in_progress')));
-  let response: Response;
+  let response: R;
   try {
     response = await run();
   } catch (error) {
@@ -132,7 +134,8 @@ async function execute(c: Context<AppEnv>, where: ReturnType<typeof and>, run: (
       await release().catch(() => {});
       throw error;
     }
-    response = c.json(errorBody(c, error), error.status);
+    // A final refusal is answered (and stored) here, as the central error handler would answer it.
+    response = c.json(errorBody(c, error), error.status) as unknown as R;
   }
   const store = (body: string) => db.update(idempotencyRequests).set({ status: 'done', responseStatus: response.status, responseBody: body }).where(where);
   if (response.status >= 200 && response.status < 300) {

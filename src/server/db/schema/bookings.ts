@@ -12,16 +12,31 @@ import { services } from './catalog';
 
 export const bookingStatus = pgEnum('booking_status', BOOKING_STATUSES);
 
-export const uploads = pgTable('uploads', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  ownerUserId: text('owner_user_id').references(() => user.id, { onDelete: 'set null' }),
-  /** SHA-256 of the anonymous uploader's cookie token, for photos sent before sign-in. */
-  anonymousOwnerHash: text('anonymous_owner_hash'),
-  contentType: text('content_type').notNull(),
-  sizeBytes: integer('size_bytes').notNull(),
-  storageKey: text('storage_key').notNull(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-});
+/**
+ * Uploaded photos (src/server/modules/uploads). The quotas count these rows; a row no booking or
+ * worker application refers to 24 h after `created_at` is removed with its file.
+ */
+export const uploads = pgTable(
+  'uploads',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ownerUserId: text('owner_user_id').references(() => user.id, { onDelete: 'set null' }),
+    /** SHA-256 of the anonymous uploader's cookie token, for photos sent before sign-in. */
+    anonymousOwnerHash: text('anonymous_owner_hash'),
+    /** Keyed hash of an anonymous uploader's IP address (the per-address quota); cleared when claimed. */
+    uploaderIpHash: text('uploader_ip_hash'),
+    contentType: text('content_type').notNull(),
+    sizeBytes: integer('size_bytes').notNull(),
+    storageKey: text('storage_key').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('uploads_created_idx').on(t.createdAt),
+    index('uploads_owner_created_idx').on(t.ownerUserId, t.createdAt),
+    index('uploads_anonymous_owner_created_idx').on(t.anonymousOwnerHash, t.createdAt),
+    index('uploads_ip_created_idx').on(t.uploaderIpHash, t.createdAt),
+  ],
+);
 
 export const bookings = pgTable(
   'bookings',
@@ -86,6 +101,8 @@ export const bookings = pgTable(
     index('bookings_customer_created_idx').on(t.customerId, t.createdAt),
     index('bookings_scheduled_start_idx').on(t.scheduledStart),
     index('bookings_worker_start_idx').on(t.workerId, t.scheduledStart),
+    // the uploads cleanup asks "is this photo used?"; deleting an upload checks this foreign key
+    index('bookings_photo_upload_idx').on(t.photoUploadId),
   ],
 );
 

@@ -8,3 +8,4 @@ export * from './workers';
 export * from './people-admin';
 export * from './account';
 export * from './idempotency';
+export * from './rate-limits';

@@ -31,7 +31,7 @@ export const workerApplications = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   // one open application per user, race-free
-  (t) => [uniqueIndex('worker_applications_one_pending_idx').on(t.userId).where(sql`status = 'pending'`), index('worker_applications_status_idx').on(t.status, t.createdAt)],
+  (t) => [uniqueIndex('worker_applications_one_pending_idx').on(t.userId).where(sql`status = 'pending'`), index('worker_applications_status_idx').on(t.status, t.createdAt), index('worker_applications_upload_idx').on(t.uploadId)],
 );
 
 /** A row means the account is disabled: no sign-in, no session. */

@@ -18,6 +18,7 @@ import { and, asc, desc, eq, ne } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { addressSchema } from '../../../domain/address';
+import { recordIdSchema } from '../../../domain/ids';
 import type { SavedAddressView } from '../../../domain/saved-details';
 import { isInServiceArea } from '../../../domain/service-area';
 import { requireUser } from '../../auth/session';
@@ -25,6 +26,7 @@ import type { Database } from '../../db/client';
 import { notificationPreferences, savedAddresses } from '../../db/schema';
 import type { AppEnv } from '../../lib/app-env';
 import { AppError, notFound, ruleBroken, validationError } from '../../lib/errors';
+import { pathId } from '../../lib/path-params';
 import { getBusinessSettings } from '../settings/settings.service';
 import { deleteAccount } from './delete-account';
 import { paymentMethodsRoutes } from './payment-methods.routes';
@@ -115,7 +117,7 @@ export const accountRoutes = new Hono<AppEnv>()
   .patch('/addresses/:id', async (c) => {
     const user = requireUser(c);
     const { db } = c.var.deps;
-    const id = c.req.param('id');
+    const id = pathId(c, recordIdSchema);
     const input = await parseBody(updateSchema, await c.req.json().catch(() => null));
     if (input.zip !== undefined) await checkServiceArea(db, input.zip);
     const updated = await db.transaction(async (tx) => {
@@ -142,7 +144,7 @@ export const accountRoutes = new Hono<AppEnv>()
   .delete('/addresses/:id', async (c) => {
     const user = requireUser(c);
     const { db } = c.var.deps;
-    const id = c.req.param('id');
+    const id = pathId(c, recordIdSchema);
     await db.transaction(async (tx) => {
       const [removed] = await tx.delete(savedAddresses).where(and(eq(savedAddresses.id, id), eq(savedAddresses.userId, user.id))).returning();
       if (!removed) throw notFound();

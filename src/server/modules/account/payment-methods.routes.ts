@@ -19,12 +19,14 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { Hono } from 'hono';
 import type { PaymentStatus } from '../../../domain/booking-status';
+import { textIdSchema } from '../../../domain/ids';
 import { requireUser } from '../../auth/session';
 import type { Database } from '../../db/client';
 import { bookings, customerPaymentDefaults, payments } from '../../db/schema';
 import type { SavedPaymentMethodView } from '../../../domain/saved-details';
 import type { AppEnv } from '../../lib/app-env';
 import { conflict, notFound } from '../../lib/errors';
+import { pathId } from '../../lib/path-params';
 import { PaymentMethodNotFoundError, type PaymentGateway } from '../../payments/gateway';
 import { gatewayFailure } from '../payments/gateway-errors';
 
@@ -77,7 +79,7 @@ export const paymentMethodsRoutes = new Hono<AppEnv>()
   .put('/:id/default', async (c) => {
     const user = requireUser(c);
     const { db, gateway } = c.var.deps;
-    const id = c.req.param('id');
+    const id = pathId(c, textIdSchema());
     const cards = await savedCardsOf(db, gateway, user.id);
     if (!cards.some((card) => card.id === id)) throw notFound();
     const updatedAt = c.var.deps.now();
@@ -90,7 +92,7 @@ export const paymentMethodsRoutes = new Hono<AppEnv>()
   .delete('/:id', async (c) => {
     const user = requireUser(c);
     const { db, gateway } = c.var.deps;
-    const id = c.req.param('id');
+    const id = pathId(c, textIdSchema());
     // Only the caller's own bookings are looked at, so this says nothing about others' cards.
     if (await backsOpenPayment(db, user.id, id)) throw conflict('payment_method_in_use', 'account.paymentMethodInUse');
     await atGateway(() => gateway.removeSavedCard(user.id, id));

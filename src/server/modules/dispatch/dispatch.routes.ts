@@ -6,10 +6,13 @@
 import { and, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
+import { textIdSchema } from '../../../domain/ids';
+import { searchTextSchema } from '../../../domain/text';
 import { requireRole } from '../../auth/session';
 import { bookings, user, workerProfiles, workerSkills } from '../../db/schema';
 import { notFound } from '../../lib/errors';
 import type { AppEnv } from '../../lib/app-env';
+import { pathId } from '../../lib/path-params';
 import { parseInput, readJson } from '../../lib/validate';
 import { businessDay } from '../../../domain/slots';
 import { readBooking } from '../bookings/booking-transitions';
@@ -18,8 +21,8 @@ import { rescheduleBooking } from '../bookings/reschedule.service';
 import { loadWorkers } from '../workers/capacity.repository';
 import { assignableFor, assignWorker, bookingTimeline, DISPATCH_VIEWS, listDispatch, markContacted, setEta, withCustomers } from './dispatch.service';
 
-const listQuery = z.object({ view: z.enum(DISPATCH_VIEWS, { error: 'validation.invalid' }).default('today'), q: z.string().max(200).optional() });
-const assignSchema = z.object({ workerId: z.string({ error: 'dispatchErrors.workerRequired' }).min(1, { error: 'dispatchErrors.workerRequired' }), etaAt: z.iso.datetime({ offset: true, error: 'dispatchErrors.etaInvalid' }).optional() });
+const listQuery = z.object({ view: z.enum(DISPATCH_VIEWS, { error: 'validation.invalid' }).default('today'), q: searchTextSchema.optional() });
+const assignSchema = z.object({ workerId: textIdSchema('dispatchErrors.workerRequired'), etaAt: z.iso.datetime({ offset: true, error: 'dispatchErrors.etaInvalid' }).optional() });
 const etaSchema = z.object({ etaAt: z.iso.datetime({ offset: true, error: 'dispatchErrors.etaInvalid' }) });
 const rescheduleSchema = z.object({ startAt: z.iso.datetime({ offset: true, error: 'validation.startInvalid' }) });
 
@@ -90,8 +93,9 @@ export const dispatchBookingsRoutes = new Hono<AppEnv>()
     // Inactive workers get no new assignments: the capacity loader skips inactive profiles.
     .patch('/:id', async (c) => {
       await requireRole(c, 'admin');
+      const id = pathId(c, textIdSchema());
       const { active } = parseInput(workerActiveSchema, await readJson(c.req.raw));
-      const [updated] = await c.var.deps.db.update(workerProfiles).set({ active, updatedAt: c.var.deps.now() }).where(eq(workerProfiles.userId, c.req.param('id'))).returning({ id: workerProfiles.userId, active: workerProfiles.active });
+      const [updated] = await c.var.deps.db.update(workerProfiles).set({ active, updatedAt: c.var.deps.now() }).where(eq(workerProfiles.userId, id)).returning({ id: workerProfiles.userId, active: workerProfiles.active });
       if (!updated) throw notFound();
       return c.json(updated);
     })

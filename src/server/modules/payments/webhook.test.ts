@@ -391,7 +391,7 @@ describe(`payments without Stripe (${databaseKind})`, () => {
 
 describe('Stripe configuration', () => {
   const keys = { STRIPE_SECRET_KEY: 'sk_test_x', VITE_STRIPE_PUBLISHABLE_KEY: 'pk_test_x' };
-  const production = { NODE_ENV: 'production', BETTER_AUTH_SECRET: 'p'.repeat(40) };
+  const production = { NODE_ENV: 'production', BETTER_AUTH_SECRET: 'k7Qm2vX9pL4wR8tZ1nB6cY3hJ5dF0sGa' };
 
   it('turns Stripe on with both keys, and refuses one without the other', () => {
     expect(loadConfig({ ...keys, STRIPE_WEBHOOK_SECRET: 'whsec_x' }).stripe).toEqual({ secretKey: 'sk_test_x', publishableKey: 'pk_test_x', webhookSecret: 'whsec_x', apiBase: null });

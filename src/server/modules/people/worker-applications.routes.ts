@@ -7,13 +7,14 @@ import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import { usPhoneSchema } from '../../../domain/phone';
 import { SERVICE_SLUGS } from '../../../domain/services';
+import { requiredText } from '../../../domain/text';
 import { requireRole, requireUser } from '../../auth/session';
 import { notFound } from '../../lib/errors';
 import type { AppEnv } from '../../lib/app-env';
 import { parseInput, readJson } from '../../lib/validate';
 import { applicationsOf, approveApplication, listApplications, readApplication, rejectApplication, submitApplication } from './worker-applications.service';
 
-const text = (max: number, required: string) => z.string({ error: required }).trim().min(1, { error: required }).max(max, { error: 'validation.tooLong' });
+const text = (max: number, required: string) => requiredText(max, { required });
 
 const applicationSchema = z.object({
   fullName: text(200, 'peopleErrors.fullNameRequired'),

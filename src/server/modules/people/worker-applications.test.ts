@@ -4,7 +4,7 @@ import { mailOutbox, userRoles, workerProfiles, workerSkills } from '../../db/sc
 import { createTestApp, databaseKind, type TestApp } from '../../test/test-app';
 
 const NOW = new Date('2026-11-21T15:00:00Z');
-const png = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8ffff3f0005fe02fea7d6a4f80000000049454e44ae426082', 'hex');
+const png = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000970485973000003e8000003e801b57b526b0000000d49444154089963f8cfc0f01f00050001ffabce36890000000049454e44ae426082', 'hex');
 
 const application = (extra: object = {}) => ({
   fullName: 'Pat Painter',

@@ -1,35 +1,86 @@
-/** `POST /api/uploads` (multipart field `file`) and `GET /api/uploads/:id` (owner only). */
-import { Hono } from 'hono';
+/**
+ * `POST /api/uploads` (multipart field `file`) and `GET /api/uploads/:id` (owner only).
+ * Signed-in users upload as themselves; a guest (the booking flow asks for the furniture photo
+ * before sign-in) uploads under a short-lived HttpOnly draft cookie and their IP address, each with
+ * its own quota (upload-quota.ts). The quota is checked once before the body is read (a caller
+ * over it costs no decoding) and again, decisively, when the row is written.
+ */
+import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { getCookie, setCookie } from 'hono/cookie';
 import { z } from 'zod';
+import { clientIp } from '../../auth/rate-limit';
 import { roleOf } from '../../auth/roles';
-import { AppError, notFound } from '../../lib/errors';
+import { notFound } from '../../lib/errors';
 import type { AppEnv } from '../../lib/app-env';
-import { MAX_UPLOAD_BYTES, UPLOAD_OWNER_COOKIE, canReadUpload, newAnonymousToken, readUploadFile, saveUpload } from './uploads.service';
+import { UploadQuotaError, uploadFileError } from './upload-errors';
+import { assertWithinUploadQuota, hashClientIp, type Uploader } from './upload-quota';
+import {
+  MAX_UPLOAD_BYTES,
+  UPLOAD_OWNER_COOKIE,
+  UPLOAD_OWNER_COOKIE_MAX_AGE_SECONDS,
+  canReadUpload,
+  hashToken,
+  newAnonymousToken,
+  readUploadFile,
+  saveUpload,
+} from './uploads.service';
 
 export function uploadOwner(c: { var: AppEnv['Variables'] }, cookieToken: string | undefined) {
   return { userId: c.var.user?.id ?? null, anonymousToken: cookieToken ?? null };
 }
 
+/**
+ * The signed-in user, or the guest's draft: its cookie token (issued on the first upload and
+ * renewed with each, so it lives 24 h past the last photo) and IP address.
+ */
+function identifyUploader(c: Context<AppEnv>): Uploader {
+  const { config } = c.var.deps;
+  if (c.var.user) return { kind: 'user', userId: c.var.user.id };
+  const token = getCookie(c, UPLOAD_OWNER_COOKIE) || newAnonymousToken();
+  setCookie(c, UPLOAD_OWNER_COOKIE, token, {
+    httpOnly: true,
+    sameSite: 'Lax',
+    secure: config.nodeEnv === 'production',
+    path: '/api',
+    maxAge: UPLOAD_OWNER_COOKIE_MAX_AGE_SECONDS,
+  });
+  return { kind: 'guest', draftTokenHash: hashToken(token), ipHash: hashClientIp(clientIp(c, config.trustProxy), config.authSecret) };
+}
+
+/** Adds Retry-After to an hourly-limit 429 (the central error handler keeps the header). */
+async function withRetryAfter<T>(c: Context<AppEnv>, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof UploadQuotaError && error.retryAfterSeconds !== null) c.header('Retry-After', String(error.retryAfterSeconds));
+    throw error;
+  }
+}
+
 export const uploadsRoutes = new Hono<AppEnv>()
   .post(
     '/',
+    // with a Content-Length (browsers send one with FormData) this reads nothing: the body is
+    // only read below, after the early quota check
     bodyLimit({
       maxSize: MAX_UPLOAD_BYTES + 64 * 1024,
       onError: () => {
-        throw new AppError(400, 'validation_failed', 'errors.validationFailed', { details: { file: 'validation.fileTooLarge' } });
+        throw uploadFileError('validation.fileTooLarge');
       },
     }),
     async (c) => {
-      const { db, config } = c.var.deps;
-      let token = getCookie(c, UPLOAD_OWNER_COOKIE);
-      if (!c.var.user && !token) {
-        token = newAnonymousToken();
-        setCookie(c, UPLOAD_OWNER_COOKIE, token, { httpOnly: true, sameSite: 'Lax', secure: config.nodeEnv === 'production', path: '/api', maxAge: 60 * 60 * 24 * 7 });
+      const { db, config, now } = c.var.deps;
+      const uploader = identifyUploader(c);
+      await withRetryAfter(c, () => assertWithinUploadQuota(db, uploader, now()));
+      let body: Record<string, unknown>;
+      try {
+        body = await c.req.parseBody();
+      } catch {
+        // no boundary, or a broken multipart body: no file came through
+        throw uploadFileError('validation.fileRequired');
       }
-      const body = await c.req.parseBody();
-      const saved = await saveUpload(db, config.dataDir, body.file, uploadOwner(c, token));
+      const saved = await withRetryAfter(c, () => saveUpload({ db, dataDir: config.dataDir, now: now() }, body.file, uploader));
       return c.json(saved, 201);
     },
   )
@@ -40,7 +91,11 @@ export const uploadsRoutes = new Hono<AppEnv>()
     const isAdmin = c.var.user ? (await roleOf(db, c.var.user.id)) === 'admin' : false;
     const row = await canReadUpload(db, id.data, { ...uploadOwner(c, getCookie(c, UPLOAD_OWNER_COOKIE)), isAdmin });
     if (!row) throw notFound();
-    const bytes = await readUploadFile(config.dataDir, row.storageKey);
+    // a row whose file is missing (another machine's disk, a restored backup) is a 404, not a 500
+    const bytes = await readUploadFile(config.dataDir, row.storageKey).catch((error: NodeJS.ErrnoException) => {
+      if (error.code === 'ENOENT') throw notFound();
+      throw error;
+    });
     return c.body(new Uint8Array(bytes), 200, {
       'Content-Type': row.contentType,
       'Cache-Control': 'private, max-age=3600',

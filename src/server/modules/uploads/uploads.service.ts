@@ -1,7 +1,10 @@
 /**
- * Photo uploads (furniture photos in the booking flow). Only images, checked by their bytes
- * (file-type), at most 10 MB, stored under DATA_DIR/uploads. A photo sent before sign-in belongs
- * to the browser that sent it (a random cookie token, kept hashed) until a booking claims it.
+ * Photo uploads (furniture photos in the booking flow, a worker applicant's licence or ID). Only
+ * images, sniffed by their bytes (file-type), at most 10 MB, then decoded and re-encoded
+ * (photo-encoding.ts) and stored under DATA_DIR/uploads; within the uploader's quota
+ * (upload-quota.ts). A photo sent before sign-in belongs to the guest's booking draft (a random
+ * cookie token, kept hashed) until a booking claims it; a photo no booking or application uses
+ * within 24 h is removed (upload-cleanup.ts).
  */
 import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
@@ -10,11 +13,15 @@ import { and, eq, or } from 'drizzle-orm';
 import { fileTypeFromBuffer } from 'file-type';
 import type { Database, Transaction } from '../../db/client';
 import { bookings, uploads } from '../../db/schema';
-import { badRequest } from '../../lib/errors';
+import { reencodePhoto } from './photo-encoding';
+import { uploadFileError } from './upload-errors';
+import { assertWithinUploadQuota, lockUploadQuota, type Uploader } from './upload-quota';
 
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 export const ALLOWED_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif', 'image/heic', 'image/heif', 'image/avif'];
 export const UPLOAD_OWNER_COOKIE = 'upload_owner';
+/** How long a guest's upload cookie lives; their unused photos are removed after the same time. */
+export const UPLOAD_OWNER_COOKIE_MAX_AGE_SECONDS = 24 * 60 * 60;
 
 export interface UploadOwner {
   userId: string | null;
@@ -25,36 +32,50 @@ export interface UploadOwner {
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 export const newAnonymousToken = () => randomBytes(24).toString('base64url');
 
+export const uploadsDir = (dataDir: string) => path.join(dataDir, 'uploads');
+const uploadPath = (dataDir: string, storageKey: string) => path.join(uploadsDir(dataDir), path.basename(storageKey));
+
 /**
- * Stores an image.
- * @throws AppError 400 with details.file = validation.fileRequired | fileTooLarge | fileTypeInvalid
+ * Stores an image as our own re-encoded JPEG, if the uploader is within their quota.
+ * @param now the request's time (the clock tests pin): the row's created_at, the quota's hour
+ * @returns the upload's id, its stored content type (image/jpeg) and stored size in bytes
+ * @throws AppError 400 validation_failed with details.file = validation.fileRequired | fileTooLarge
+ *   | fileTypeInvalid | heicUnsupported | imageTooLarge; UploadQuotaError 429 upload_rate_limited | upload_quota_exceeded
  */
-export async function saveUpload(db: Database, dataDir: string, file: unknown, owner: UploadOwner) {
-  if (!(file instanceof File) || file.size === 0) throw fileError('validation.fileRequired');
-  if (file.size > MAX_UPLOAD_BYTES) throw fileError('validation.fileTooLarge');
-  const bytes = Buffer.from(await file.arrayBuffer());
-  const detected = await fileTypeFromBuffer(bytes);
-  if (!detected || !ALLOWED_IMAGE_TYPES.includes(detected.mime)) throw fileError('validation.fileTypeInvalid');
+export async function saveUpload(ctx: { db: Database; dataDir: string; now: Date }, file: unknown, uploader: Uploader) {
+  if (!(file instanceof File) || file.size === 0) throw uploadFileError('validation.fileRequired');
+  if (file.size > MAX_UPLOAD_BYTES) throw uploadFileError('validation.fileTooLarge');
+  const original = Buffer.from(await file.arrayBuffer());
+  const detected = await fileTypeFromBuffer(original);
+  if (!detected || !ALLOWED_IMAGE_TYPES.includes(detected.mime)) throw uploadFileError('validation.fileTypeInvalid');
+  const photo = await reencodePhoto(original, detected.mime);
 
-  const dir = path.join(dataDir, 'uploads');
-  await fs.mkdir(dir, { recursive: true });
-  const storageKey = `${randomBytes(16).toString('hex')}.${detected.ext}`;
-  await fs.writeFile(path.join(dir, storageKey), bytes);
-  const [row] = await db
-    .insert(uploads)
-    .values({
-      ownerUserId: owner.userId,
-      anonymousOwnerHash: owner.userId ? null : owner.anonymousToken ? hashToken(owner.anonymousToken) : null,
-      contentType: detected.mime,
-      sizeBytes: bytes.length,
-      storageKey,
-    })
-    .returning();
-  return { id: row!.id, contentType: row!.contentType, sizeBytes: row!.sizeBytes };
-}
-
-function fileError(key: string) {
-  return badRequest('validation_failed', 'errors.validationFailed', { details: { file: key } });
+  await fs.mkdir(uploadsDir(ctx.dataDir), { recursive: true });
+  const storageKey = `${randomBytes(16).toString('hex')}.${photo.extension}`;
+  await fs.writeFile(uploadPath(ctx.dataDir, storageKey), photo.bytes);
+  try {
+    const row = await ctx.db.transaction(async (tx) => {
+      await lockUploadQuota(tx, uploader);
+      await assertWithinUploadQuota(tx, uploader, ctx.now, photo.bytes.length);
+      const [inserted] = await tx
+        .insert(uploads)
+        .values({
+          ownerUserId: uploader.kind === 'user' ? uploader.userId : null,
+          anonymousOwnerHash: uploader.kind === 'guest' ? uploader.draftTokenHash : null,
+          uploaderIpHash: uploader.kind === 'guest' ? uploader.ipHash : null,
+          contentType: photo.contentType,
+          sizeBytes: photo.bytes.length,
+          storageKey,
+          createdAt: ctx.now,
+        })
+        .returning();
+      return inserted!;
+    });
+    return { id: row.id, contentType: row.contentType, sizeBytes: row.sizeBytes };
+  } catch (error) {
+    await fs.rm(uploadPath(ctx.dataDir, storageKey), { force: true });
+    throw error;
+  }
 }
 
 /**
@@ -82,14 +103,16 @@ export async function canReadUpload(db: Database, uploadId: string, owner: Uploa
  * @returns false when the caller may not use this upload
  */
 export async function claimUpload(tx: Transaction, uploadId: string, owner: UploadOwner & { userId: string }): Promise<boolean> {
-  const [row] = await tx.select().from(uploads).where(eq(uploads.id, uploadId));
+  // Locked until the booking commits: the cleanup skips (SKIP LOCKED) a row being claimed, and a
+  // claim that waited for the cleanup finds the row gone and refuses it.
+  const [row] = await tx.select().from(uploads).where(eq(uploads.id, uploadId)).for('update');
   if (!row) return false;
   if (row.ownerUserId === owner.userId) return true;
   if (row.ownerUserId || !owner.anonymousToken || row.anonymousOwnerHash !== hashToken(owner.anonymousToken)) return false;
-  await tx.update(uploads).set({ ownerUserId: owner.userId, anonymousOwnerHash: null }).where(eq(uploads.id, uploadId));
+  await tx.update(uploads).set({ ownerUserId: owner.userId, anonymousOwnerHash: null, uploaderIpHash: null }).where(eq(uploads.id, uploadId));
   return true;
 }
 
 export async function readUploadFile(dataDir: string, storageKey: string): Promise<Buffer> {
-  return fs.readFile(path.join(dataDir, 'uploads', path.basename(storageKey)));
+  return fs.readFile(uploadPath(dataDir, storageKey));
 }

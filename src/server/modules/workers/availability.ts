@@ -3,6 +3,7 @@
  * midnight, 30-minute steps, no overlaps on one day) and time off (inclusive date ranges).
  */
 import { z } from 'zod';
+import { plainText } from '../../../domain/text';
 
 const minute = z.number({ error: 'dispatchErrors.rangeInvalid' }).int({ error: 'dispatchErrors.rangeInvalid' }).min(0, { error: 'dispatchErrors.rangeInvalid' }).max(24 * 60, { error: 'dispatchErrors.rangeInvalid' }).multipleOf(30, { error: 'dispatchErrors.rangeInvalid' });
 
@@ -28,7 +29,7 @@ export const availabilitySchema = z.object({
   timeOff: z
     .array(
       z
-        .object({ startsOn: z.iso.date({ error: 'dispatchErrors.dateInvalid' }), endsOn: z.iso.date({ error: 'dispatchErrors.dateInvalid' }), note: z.string().trim().max(200).optional() })
+        .object({ startsOn: z.iso.date({ error: 'dispatchErrors.dateInvalid' }), endsOn: z.iso.date({ error: 'dispatchErrors.dateInvalid' }), note: plainText(200).optional() })
         .refine((t) => t.startsOn <= t.endsOn, { error: 'dispatchErrors.rangeInverted', path: ['endsOn'] }),
     )
     .max(100),

@@ -7,7 +7,7 @@
 import { sql } from 'drizzle-orm';
 import { isStartOffered, offeredStarts, type CapacityRules } from '../../../domain/capacity';
 import type { ServiceSlug } from '../../../domain/services';
-import { businessDate } from '../../../domain/slots';
+import { businessDate, isBookableDate } from '../../../domain/slots';
 import type { Database, Transaction } from '../../db/client';
 import { conflict } from '../../lib/errors';
 import { loadCapacity } from './capacity.repository';
@@ -22,8 +22,9 @@ export interface StartCheck {
   excludeBookingId?: string;
 }
 
-/** Offered starts on a Tampa date for a job. */
+/** Offered starts on a Tampa date for a job; none outside the bookable dates (without asking the database). */
 export async function offeredStartsOn(db: Database | Transaction, input: Omit<StartCheck, 'start'> & { date: string; at: Date }): Promise<Date[]> {
+  if (!isBookableDate(input.date, input.now, input.rules)) return [];
   const { workers, jobs } = await loadCapacity(db, input.at);
   return offeredStarts({ ...input, workers, jobs: jobs.filter((j) => j.id !== input.excludeBookingId) });
 }
@@ -33,16 +34,21 @@ export async function lockCapacityDay(tx: Transaction, start: Date): Promise<voi
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`capacity:${businessDate(start)}`}))`);
 }
 
-/**
- * @throws AppError 409 slot_unavailable with the day's fresh starts in details.availableStarts
- */
-export async function assertStartOffered(db: Database | Transaction, input: StartCheck): Promise<void> {
-  const { workers, jobs } = await loadCapacity(db, input.start);
-  const others = jobs.filter((j) => j.id !== input.excludeBookingId);
-  if (isStartOffered({ ...input, workers, jobs: others })) return;
-  const fresh = offeredStarts({ ...input, date: businessDate(input.start), workers, jobs: others });
-  throw conflict('slot_unavailable', 'validation.slotUnavailable', {
+const slotUnavailable = (fresh: Date[]) =>
+  conflict('slot_unavailable', 'validation.slotUnavailable', {
     details: { startAt: 'validation.slotUnavailable' },
     rawDetails: { availableStarts: fresh.map((s) => s.toISOString()).join(',') },
   });
+
+/**
+ * @throws AppError 409 slot_unavailable with the day's fresh starts in details.availableStarts
+ *   (none for a start outside the bookable dates, refused without asking the database)
+ */
+export async function assertStartOffered(db: Database | Transaction, input: StartCheck): Promise<void> {
+  const date = businessDate(input.start);
+  if (!isBookableDate(date, input.now, input.rules)) throw slotUnavailable([]);
+  const { workers, jobs } = await loadCapacity(db, input.start);
+  const others = jobs.filter((j) => j.id !== input.excludeBookingId);
+  if (isStartOffered({ ...input, workers, jobs: others })) return;
+  throw slotUnavailable(offeredStarts({ ...input, date, workers, jobs: others }));
 }

@@ -1,0 +1,19 @@
+/**
+ * The error body of every API answer that is not a success (DESIGN.md "Contracts other work
+ * relies on"): a translated message, a stable code, per-field details and a hint.
+ */
+import { z } from 'zod';
+
+export const apiErrorSchema = z
+  .object({
+    /** In the caller's language (Accept-Language), or the bank's own words for a decline. */
+    message: z.string(),
+    /** Stable machine code, e.g. `validation_failed`, `booking_busy`, `refund_too_large`. */
+    code: z.string(),
+    /** Field path -> translated message for bad input; other facts (e.g. `status`, the booking's current state) as text. */
+    details: z.record(z.string(), z.string()).nullable(),
+    hint: z.string().nullable(),
+  })
+  .meta({ id: 'ApiError' });
+
+export type ApiErrorBody = z.infer<typeof apiErrorSchema>;
