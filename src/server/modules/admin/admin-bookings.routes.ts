@@ -20,7 +20,7 @@ import { idempotent } from '../../lib/idempotency';
 import { apiRouter, callerOf, defineRoute, errorResponses, idempotencyKeyParameter, idParams, jsonBody, jsonContent } from '../../lib/openapi';
 import { loadBookingView } from '../bookings/booking-view';
 import { readBooking } from '../bookings/booking-transitions';
-import { requestContext } from '../bookings/bookings.routes';
+import { requestContext } from '../../lib/request-context';
 import { cancelBooking, markNoShow } from '../bookings/cancellation.service';
 import { approveFinalAmount, completeBooking } from '../bookings/completion.service';
 import { refundBooking } from '../payments/refunds.service';

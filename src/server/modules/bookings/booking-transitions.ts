@@ -12,7 +12,7 @@ import { canTransition, type BookingStatus } from '../../../domain/booking-statu
 import type { Database, Transaction } from '../../db/client';
 import { bookingEvents, bookings } from '../../db/schema';
 import { conflict, notFound } from '../../lib/errors';
-import type { Actor } from '../payments/payment-records';
+import type { Actor } from '../../lib/request-context';
 
 export type BookingRow = typeof bookings.$inferSelect;
 

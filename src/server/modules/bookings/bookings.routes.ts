@@ -14,25 +14,16 @@ import { idempotencyKeyOf, idempotent } from '../../lib/idempotency';
 import type { AppEnv } from '../../lib/app-env';
 import { translator } from '../../lib/i18n';
 import { parseInput, readJson } from '../../lib/validate';
-import { getBusinessSettings } from '../settings/settings.service';
 import { UPLOAD_OWNER_COOKIE } from '../uploads/uploads.service';
-import { loadBookingView, ownBooking, type ViewContext } from './booking-view';
+import { loadBookingView, ownBooking } from './booking-view';
 import { readBooking } from './booking-transitions';
-import { cancelBooking, previewCancellation, type MoneyContext } from './cancellation.service';
+import { cancelBooking, previewCancellation } from './cancellation.service';
+import { requestContext } from '../../lib/request-context';
 import { createBooking, getBooking, listBookings } from './bookings.service';
 import { rescheduleBooking } from './reschedule.service';
 
 const bookingIdSchema = z.uuid({ error: 'errors.notFound' });
 const rescheduleSchema = z.object({ startAt: z.iso.datetime({ offset: true, error: 'validation.startInvalid' }) });
-
-export async function requestContext(c: Context<AppEnv>) {
-  const { db, gateway, now, logger } = c.var.deps;
-  const settings = await getBusinessSettings(db);
-  const at = now();
-  const view: ViewContext = { testMode: gateway.testMode, now: at, policy: settings.cancellationPolicy };
-  const money: MoneyContext = { db, gateway, now: at, policy: settings.cancellationPolicy, logger };
-  return { settings, view, money };
-}
 
 /** The caller's own booking id from the path. @throws AppError 404 for a malformed id or someone else's booking */
 async function ownBookingId(c: Context<AppEnv>, customerId: string): Promise<string> {

@@ -9,22 +9,12 @@
  * completed, no-show) is a 409 with its current state.
  */
 import { canCancel } from '../../../domain/booking-status';
-import { cancellationOutcome, type CancellationOutcome, type CancellationPolicy } from '../../../domain/cancellation-policy';
+import { cancellationOutcome, type CancellationOutcome } from '../../../domain/cancellation-policy';
 import type { MoneySummary } from '../../../domain/ledger';
-import type { Database } from '../../db/client';
-import type { Logger } from '../../lib/logger';
-import type { PaymentGateway } from '../../payments/gateway';
 import { operationActor, registerSettle, runMoneyOperation, type StepPlan } from '../payments/money-operations';
-import { findPaymentByBooking, recordOutcomes, type Actor, type PaymentRow } from '../payments/payment-records';
+import { findPaymentByBooking, recordOutcomes, type PaymentRow } from '../payments/payment-records';
+import type { Actor, MoneyContext } from '../../lib/request-context';
 import { moveBooking, noteBookingEvent, stateConflict, type BookingRow } from './booking-transitions';
-
-export interface MoneyContext {
-  db: Database;
-  gateway: PaymentGateway;
-  now: Date;
-  policy: CancellationPolicy;
-  logger?: Logger;
-}
 
 const heldOn = (payment: PaymentRow | null) => (payment?.status === 'authorized' ? payment.amountHeldCents : 0);
 

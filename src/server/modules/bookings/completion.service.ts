@@ -21,10 +21,12 @@ import type { Transaction } from '../../db/client';
 import { bookings } from '../../db/schema';
 import { badRequest } from '../../lib/errors';
 import { operationActor, registerSettle, runMoneyOperation } from '../payments/money-operations';
-import { recordOutcomes, type Actor, type PaymentRow } from '../payments/payment-records';
+import { recordOutcomes, type PaymentRow } from '../payments/payment-records';
+import type { Actor } from '../../lib/request-context';
 import { eq } from 'drizzle-orm';
 import { moveBooking, noteBookingEvent, stateConflict, type BookingRow } from './booking-transitions';
-import { collectionSteps, type MoneyContext } from './cancellation.service';
+import { collectionSteps } from './cancellation.service';
+import type { MoneyContext } from '../../lib/request-context';
 
 export type CompletionContext = MoneyContext & { unitPrices: UnitPrices; limits: MoneyLimits };
 

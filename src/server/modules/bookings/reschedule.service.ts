@@ -13,7 +13,7 @@ import { bookings } from '../../db/schema';
 import { ruleBroken } from '../../lib/errors';
 import { assertStartOffered, lockCapacityDay } from '../workers/capacity.service';
 import { loadCapacity } from '../workers/capacity.repository';
-import type { Actor } from '../payments/payment-records';
+import type { Actor } from '../../lib/request-context';
 import { lockBookingForChange, moveBooking, noteBookingEvent, stateConflict } from './booking-transitions';
 import { eq } from 'drizzle-orm';
 

@@ -16,7 +16,7 @@ import { pathId } from '../../lib/path-params';
 import { parseInput, readJson } from '../../lib/validate';
 import { businessDay } from '../../../domain/slots';
 import { readBooking } from '../bookings/booking-transitions';
-import { requestContext } from '../bookings/bookings.routes';
+import { requestContext } from '../../lib/request-context';
 import { rescheduleBooking } from '../bookings/reschedule.service';
 import { loadWorkers } from '../workers/capacity.repository';
 import { assignableFor, assignWorker, bookingTimeline, DISPATCH_VIEWS, listDispatch, markContacted, setEta, withCustomers } from './dispatch.service';

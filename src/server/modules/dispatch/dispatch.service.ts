@@ -14,7 +14,7 @@ import { bookingEvents, bookings, user } from '../../db/schema';
 import { conflict, ruleBroken } from '../../lib/errors';
 import { loadBookingViews, type ViewContext } from '../bookings/booking-view';
 import { lockBooking, lockBookingForChange, moveBooking, noteBookingEvent, stateConflict } from '../bookings/booking-transitions';
-import type { Actor } from '../payments/payment-records';
+import type { Actor } from '../../lib/request-context';
 import { loadCapacity, loadWorkers } from '../workers/capacity.repository';
 import { lockCapacityDay } from '../workers/capacity.service';
 

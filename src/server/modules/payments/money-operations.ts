@@ -37,7 +37,8 @@ import {
 } from '../../payments/gateway';
 import { bookingBusy, lockBooking, type BookingRow } from '../bookings/booking-transitions';
 import { gatewayFailure } from './gateway-errors';
-import { findPaymentByBooking, type Actor, type PaymentRow, type RecordedOutcome } from './payment-records';
+import { findPaymentByBooking, type PaymentRow, type RecordedOutcome } from './payment-records';
+import type { Actor } from '../../lib/request-context';
 
 /** A pending intent older than this is taken to be abandoned (its process died) and is finished by whoever finds it. */
 export const STALE_OPERATION_MS = 30_000;

@@ -17,7 +17,8 @@ import type { AppDeps } from '../../lib/app-env';
 import { AppError } from '../../lib/errors';
 import { lockBooking, moveBooking, noteBookingEvent } from '../bookings/booking-transitions';
 import { registerSettle, resumePendingOperations, runMoneyOperation } from './money-operations';
-import { findPaymentByBooking, recordExpired, recordHoldFailed, recordOutcomes, SYSTEM_ACTOR } from './payment-records';
+import { findPaymentByBooking, recordExpired, recordHoldFailed, recordOutcomes } from './payment-records';
+import { SYSTEM_ACTOR } from '../../lib/request-context';
 
 export interface PaymentJobReport {
   holdsPlaced: number;

@@ -11,18 +11,11 @@ import { eq, sql } from 'drizzle-orm';
 import type { PaymentStatus } from '../../../domain/booking-status';
 import type { Database, Transaction } from '../../db/client';
 import { paymentLedger, payments } from '../../db/schema';
-import type { Role } from '../../auth/roles';
+import { SYSTEM_ACTOR, type Actor } from '../../lib/request-context';
 
 type Db = Database | Transaction;
 export type PaymentRow = typeof payments.$inferSelect;
 
-export interface Actor {
-  userId: string | null;
-  role: Role | null;
-}
-
-/** The gateway (a webhook or our scheduler) rather than a person. */
-export const SYSTEM_ACTOR: Actor = { userId: null, role: null };
 
 async function appendLedger(
   db: Db,

@@ -13,7 +13,8 @@ import type { Logger } from '../../lib/logger';
 import { ruleBroken } from '../../lib/errors';
 import type { PaymentGateway } from '../../payments/gateway';
 import { operationActor, registerSettle, runMoneyOperation, type StepPlan } from './money-operations';
-import { recordOutcomes, type Actor } from './payment-records';
+import { recordOutcomes } from './payment-records';
+import type { Actor } from '../../lib/request-context';
 
 interface RefundPayload {
   amountCents: number;

@@ -34,9 +34,9 @@ import {
   recordHoldPlaced,
   recordRefund,
   recordVoided,
-  SYSTEM_ACTOR,
   type PaymentRow,
 } from './payment-records';
+import { SYSTEM_ACTOR } from '../../lib/request-context';
 
 /** The reads a webhook needs from Stripe beyond the event (StripeGateway provides them). */
 export interface WebhookGatewayReads {

@@ -11,7 +11,8 @@ import type { Hold } from '../../payments/gateway';
 import { StripeGateway, type GatewayRefund } from '../../payments/stripe-gateway';
 import { FakeStripe, type TestCardName } from '../../payments/testing/fake-stripe';
 import { createTestApp, databaseKind, type TestApp } from '../../test/test-app';
-import { recordCaptured, recordHoldPlaced, SYSTEM_ACTOR } from './payment-records';
+import { recordCaptured, recordHoldPlaced } from './payment-records';
+import { SYSTEM_ACTOR } from '../../lib/request-context';
 import { moneyRefunds } from './webhook.service';
 
 const WEBHOOK_SECRET = 'whsec_test_0123456789abcdef';

@@ -12,7 +12,7 @@ import { bookings, user } from '../../db/schema';
 import { notFound } from '../../lib/errors';
 import { loadBookingViews, type ViewContext } from '../bookings/booking-view';
 import { lockBooking, lockBookingForChange, moveBooking, noteBookingEvent, readBooking, stateConflict, type BookingRow } from '../bookings/booking-transitions';
-import type { Actor } from '../payments/payment-records';
+import type { Actor } from '../../lib/request-context';
 
 export type WorkerJob = BookingView & { customer: { name: string; phone: string }; photoUrl: string | null };
 

@@ -15,7 +15,7 @@ import { parseInput, readJson } from '../../lib/validate';
 import { usPhoneSchema } from '../../../domain/phone';
 import { completeJobRequestSchema } from '../../../domain/money-requests';
 import { idempotent } from '../../lib/idempotency';
-import { requestContext } from '../bookings/bookings.routes';
+import { requestContext } from '../../lib/request-context';
 import { completeBooking } from '../bookings/completion.service';
 import { acceptJob, getWorkerJob, headOut, listWorkerJobs, ownJob, startJob } from './worker-jobs.service';
 import { availabilitySchema } from './availability';
