@@ -14,6 +14,7 @@ import { authRoutes } from './auth/auth-routes';
 import { sessionMiddleware } from './auth/session';
 import type { AppDeps, AppEnv } from './lib/app-env';
 import { crossSiteGuard } from './lib/cross-site-guard';
+import { inputGuard } from './lib/input-guard';
 import { handleError } from './lib/error-handler';
 import { AppError } from './lib/errors';
 import { languageOf } from './lib/i18n';
@@ -86,6 +87,8 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   // Writes from our own pages only, with JSON bodies. Better Auth checks its routes itself; the
   // gateway's webhook is server-to-server and signature-checked.
   app.use('/api/*', crossSiteGuard({ exemptPaths: ['/api/auth', '/api/payments/webhook'], multipartPaths: ['/api/uploads'] }));
+  // NUL characters, oversize or too deeply nested JSON: refused before any route reads them.
+  app.use('/api/*', inputGuard({ skipBodyPaths: ['/api/uploads', '/api/payments/webhook'] }));
   app.route('/api/auth', authRoutes({ ...deps.config.authRateLimit, trustProxy: deps.config.trustProxy }));
   app.route('/api/health', healthRoutes);
   app.route('/api', docsRoutes(app));

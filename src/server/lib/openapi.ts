@@ -106,6 +106,7 @@ const ERROR_MEANINGS: Record<number, string> = {
   403: 'Signed in without the role this route needs',
   404: 'No such resource, or not the caller\'s',
   409: 'A conflict with the current state: `details.status` is the booking\'s state where it applies',
+  413: 'The body is larger than the API takes',
   415: 'The body is not JSON',
   422: 'A business rule refuses it',
   429: 'Too many attempts: try again later',
