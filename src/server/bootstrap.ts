@@ -4,6 +4,7 @@
  */
 import type { Config } from './config';
 import { createAuth } from './auth/auth';
+import { setDatabaseClock } from './db/clock';
 import { openDatabase, type DatabaseHandle } from './db/client';
 import { lockDataDir } from './db/lock';
 import { migrateDatabase } from './db/migrate';
@@ -60,6 +61,7 @@ export async function startRuntime(config: Config, databaseTarget?: { url: strin
     throw error;
   });
   const clock = overrides.now ?? (() => new Date());
+  setDatabaseClock(clock);
   const simulatedGateway = config.stripe ? null : new SimulatedGateway(handle.db, clock);
   const deps: AppDeps = {
     config,

@@ -132,7 +132,7 @@ export function createAuth(db: Database, config: Config, mail: AuthMail) {
         if (ctx.path !== '/sign-up/email') return;
         const created = ctx.context.newSession?.user;
         if (created && (ctx.body as { termsAccepted?: unknown } | undefined)?.termsAccepted === true) {
-          await db.update(profiles).set({ termsAccepted: true, updatedAt: new Date() }).where(eq(profiles.id, created.id));
+          await db.update(profiles).set({ termsAccepted: true }).where(eq(profiles.id, created.id));
         }
       }),
     },

@@ -4,6 +4,7 @@
  * and which saved card is the default (the cards themselves live at the payment gateway).
  */
 import { boolean, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { databaseNow } from '../clock';
 import { user } from './auth';
 
 export const savedAddresses = pgTable(
@@ -20,7 +21,7 @@ export const savedAddresses = pgTable(
     zip: text('zip').notNull(),
     isDefault: boolean('is_default').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow().$onUpdate(databaseNow),
   },
   (table) => [index('saved_addresses_user_idx').on(table.userId)],
 );
@@ -32,7 +33,7 @@ export const notificationPreferences = pgTable('notification_preferences', {
     .references(() => user.id, { onDelete: 'cascade' }),
   email: boolean('email').notNull().default(true),
   sms: boolean('sms').notNull().default(true),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow().$onUpdate(databaseNow),
 });
 
 /**
@@ -45,5 +46,5 @@ export const customerPaymentDefaults = pgTable('customer_payment_defaults', {
     .primaryKey()
     .references(() => user.id, { onDelete: 'cascade' }),
   paymentMethodId: text('payment_method_id').notNull(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow().$onUpdate(databaseNow),
 });

@@ -3,6 +3,7 @@
  * timestamptz (UTC). Statuses follow src/domain/booking-status.ts.
  */
 import { index, integer, jsonb, pgEnum, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import { databaseNow } from '../clock';
 import { BOOKING_STATUSES } from '../../../domain/booking-status';
 import type { BookingOptions } from '../../../domain/booking-options';
 import type { LineItem } from '../../../domain/pricing';
@@ -94,7 +95,7 @@ export const bookings = pgTable(
     idempotencyKey: text('idempotency_key').notNull(),
     requestHash: text('request_hash').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow().$onUpdate(databaseNow),
   },
   (t) => [
     unique('bookings_customer_idempotency_key').on(t.customerId, t.idempotencyKey),

@@ -4,6 +4,7 @@
  * database.
  */
 import { boolean, index, integer, jsonb, pgEnum, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { databaseNow } from '../clock';
 import { PAYMENT_STATUSES } from '../../../domain/booking-status';
 import { user } from './auth';
 import { bookings } from './bookings';
@@ -33,7 +34,7 @@ export const payments = pgTable('payments', {
   cardBrand: text('card_brand'),
   cardLast4: text('card_last4'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow().$onUpdate(databaseNow),
 });
 
 /** Simulated gateway: tokenized test cards (brand, last 4, expiry and the test behaviour only). */
@@ -69,7 +70,7 @@ export const simulatedHolds = pgTable('simulated_holds', {
   kind: text('kind').notNull().default('hold'),
   metadata: jsonb('metadata').$type<Record<string, string>>().notNull().default({}),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow().$onUpdate(databaseNow),
 });
 
 export const ledgerKind = pgEnum('ledger_kind', ['hold_placed', 'hold_expired', 'captured', 'fee_captured', 'extra_charge', 'voided', 'refunded']);

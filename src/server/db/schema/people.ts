@@ -4,6 +4,7 @@
  * in ascending order" is the strongest one a user holds.
  */
 import { boolean, pgEnum, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { databaseNow } from '../clock';
 import { user } from './auth';
 
 export const appRole = pgEnum('app_role', ['admin', 'worker', 'user']);
@@ -14,7 +15,7 @@ export const profiles = pgTable('profiles', {
   termsAccepted: boolean('terms_accepted').notNull().default(false),
   phone: text('phone'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow().$onUpdate(databaseNow),
 });
 
 export const userRoles = pgTable(

@@ -4,6 +4,7 @@
  * assigned jobs; slots are offered only where a skilled worker is free.
  */
 import { boolean, date, index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { databaseNow } from '../clock';
 import { user } from './auth';
 import { services } from './catalog';
 
@@ -17,7 +18,7 @@ export const workerProfiles = pgTable('worker_profiles', {
   notifyEmail: boolean('notify_email').notNull().default(true),
   notifySms: boolean('notify_sms').notNull().default(false),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow().$onUpdate(databaseNow),
 });
 
 export const workerSkills = pgTable(

@@ -58,7 +58,7 @@ export async function moveBooking(
   changes: Partial<typeof bookings.$inferInsert> = {},
 ): Promise<boolean> {
   if (!canTransition(booking.status, to)) return false;
-  await tx.update(bookings).set({ ...changes, status: to, updatedAt: new Date() }).where(eq(bookings.id, booking.id));
+  await tx.update(bookings).set({ ...changes, status: to }).where(eq(bookings.id, booking.id));
   await tx.insert(bookingEvents).values({
     bookingId: booking.id,
     type: event.type,

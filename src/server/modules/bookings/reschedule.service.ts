@@ -37,7 +37,7 @@ export async function rescheduleBooking(
     const durationMinutes = (booking.scheduledEnd.getTime() - booking.scheduledStart.getTime()) / 60_000;
     await assertStartOffered(tx, { service: booking.serviceSlug as ServiceSlug, start: newStart, durationMinutes, now: ctx.now, rules: ctx.slotRules, excludeBookingId: booking.id });
     const newEnd = new Date(newStart.getTime() + durationMinutes * 60_000);
-    await tx.update(bookings).set({ scheduledStart: newStart, scheduledEnd: newEnd, updatedAt: new Date() }).where(eq(bookings.id, booking.id));
+    await tx.update(bookings).set({ scheduledStart: newStart, scheduledEnd: newEnd }).where(eq(bookings.id, booking.id));
     await noteBookingEvent(tx, booking.id, actor, { type: 'rescheduled', note: `${booking.scheduledStart.toISOString()} -> ${newStart.toISOString()}` });
     // A moved job keeps its worker only if they can still take it; otherwise it goes back to dispatch.
     if (booking.workerId) {

@@ -100,7 +100,7 @@ export async function markContacted(db: Database, bookingId: string, now: Date, 
   await db.transaction(async (tx) => {
     const booking = await lockBooking(tx, bookingId);
     if (booking.contactedAt) return;
-    await tx.update(bookings).set({ contactedAt: now, updatedAt: new Date() }).where(eq(bookings.id, bookingId));
+    await tx.update(bookings).set({ contactedAt: now }).where(eq(bookings.id, bookingId));
     await noteBookingEvent(tx, bookingId, actor, { type: 'contacted', note: `${Math.round((now.getTime() - booking.createdAt.getTime()) / 60_000)} minutes after booking` });
   });
 }
@@ -123,7 +123,7 @@ export async function assignWorker(db: Database, bookingId: string, input: { wor
     if (current.status === 'pending') {
       await moveBooking(tx, current, 'confirmed', actor, { type: 'assigned', note }, changes);
     } else {
-      await tx.update(bookings).set({ ...changes, updatedAt: new Date() }).where(eq(bookings.id, bookingId));
+      await tx.update(bookings).set({ ...changes }).where(eq(bookings.id, bookingId));
       await noteBookingEvent(tx, bookingId, actor, { type: 'assigned', note });
     }
   });
@@ -134,7 +134,7 @@ export async function setEta(db: Database, bookingId: string, etaAt: Date, actor
   await db.transaction(async (tx) => {
     const current = await lockBooking(tx, bookingId);
     if (!current.workerId || !['confirmed', 'en_route'].includes(current.status)) throw ruleBroken('not_assignable', 'dispatchErrors.notAssignable');
-    await tx.update(bookings).set({ etaAt, updatedAt: new Date() }).where(eq(bookings.id, bookingId));
+    await tx.update(bookings).set({ etaAt }).where(eq(bookings.id, bookingId));
     await noteBookingEvent(tx, bookingId, actor, { type: 'eta_changed', note: etaAt.toISOString() });
   });
 }

@@ -51,7 +51,7 @@ export async function findPaymentByBooking(db: Db, bookingId: string): Promise<P
 }
 
 async function setStatus(db: Db, paymentId: string, status: PaymentStatus, extra: Partial<typeof payments.$inferInsert> = {}) {
-  await db.update(payments).set({ status, updatedAt: new Date(), ...extra }).where(eq(payments.id, paymentId));
+  await db.update(payments).set({ status, ...extra }).where(eq(payments.id, paymentId));
 }
 
 /** A hold was authorized (at booking, after 3-D Secure, or a deferred hold placed later). */
@@ -90,7 +90,7 @@ export async function recordExtraCharge(db: Db, payment: PaymentRow, charge: { r
   if (isNew) {
     await db
       .update(payments)
-      .set({ extraChargeReference: charge.reference, amountExtraChargedCents: charge.amountCents, updatedAt: new Date() })
+      .set({ extraChargeReference: charge.reference, amountExtraChargedCents: charge.amountCents })
       .where(eq(payments.id, payment.id));
   }
   return isNew;
@@ -116,7 +116,7 @@ export async function recordRefund(db: Db, payment: PaymentRow, refund: { refund
   if (isNew) {
     const [updated] = await db
       .update(payments)
-      .set({ amountRefundedCents: sql`${payments.amountRefundedCents} + ${refund.amountCents}`, updatedAt: new Date() })
+      .set({ amountRefundedCents: sql`${payments.amountRefundedCents} + ${refund.amountCents}` })
       .where(eq(payments.id, payment.id))
       .returning();
     const taken = updated!.amountCapturedCents + updated!.amountExtraChargedCents;
@@ -128,7 +128,7 @@ export async function recordRefund(db: Db, payment: PaymentRow, refund: { refund
 /** A deferred (off-session) hold failed; the booking gets a grace period before payment_failed. */
 export async function recordHoldFailed(db: Db, payment: PaymentRow, at: Date) {
   if (payment.holdFailedAt) return false;
-  await db.update(payments).set({ holdFailedAt: at, updatedAt: new Date() }).where(eq(payments.id, payment.id));
+  await db.update(payments).set({ holdFailedAt: at }).where(eq(payments.id, payment.id));
   return true;
 }
 

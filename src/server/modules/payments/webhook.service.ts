@@ -255,6 +255,6 @@ async function onCardSaved(ctx: WebhookContext, event: Stripe.Event, intent: Str
   if (!paymentMethod) return 'ignored';
   return applyOnce(ctx, event, { reference: null, metadata: intent.metadata ?? {} }, (payment) => {
     if (payment.status !== 'card_saved' || payment.paymentMethodRef === paymentMethod) return null;
-    return (tx) => tx.update(payments).set({ paymentMethodRef: paymentMethod, holdFailedAt: null, updatedAt: new Date() }).where(eq(payments.id, payment.id));
+    return (tx) => tx.update(payments).set({ paymentMethodRef: paymentMethod, holdFailedAt: null }).where(eq(payments.id, payment.id));
   });
 }

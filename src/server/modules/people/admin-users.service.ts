@@ -61,10 +61,10 @@ export async function setRole(db: Database, actorId: string, userId: string, rol
   await db.delete(userRoles).where(eq(userRoles.userId, userId));
   if (role === 'worker') {
     await makeWorker(db, userId);
-    await db.update(workerProfiles).set({ active: true, updatedAt: new Date() }).where(eq(workerProfiles.userId, userId));
+    await db.update(workerProfiles).set({ active: true }).where(eq(workerProfiles.userId, userId));
   } else {
     await db.insert(userRoles).values({ userId, role });
-    await db.update(workerProfiles).set({ active: false, updatedAt: new Date() }).where(eq(workerProfiles.userId, userId));
+    await db.update(workerProfiles).set({ active: false }).where(eq(workerProfiles.userId, userId));
   }
 }
 

@@ -61,7 +61,7 @@ export async function acceptJob(db: Database, bookingId: string, now: Date, acto
     if (job.workerId !== actor.userId) throw notFound();
     if (job.status !== 'confirmed') throw refused(job.status);
     if (job.acceptedAt) return;
-    await tx.update(bookings).set({ acceptedAt: now, updatedAt: new Date() }).where(eq(bookings.id, bookingId));
+    await tx.update(bookings).set({ acceptedAt: now }).where(eq(bookings.id, bookingId));
     await noteBookingEvent(tx, bookingId, actor, { type: 'accepted' });
   });
 }

@@ -90,7 +90,7 @@ export const workerRoutes = new Hono<AppEnv>()
     await c.var.deps.db.transaction(async (tx) => {
       const { skills, ...profile } = body;
       await tx.insert(workerProfiles).values({ userId: me.id }).onConflictDoNothing();
-      if (Object.keys(profile).length) await tx.update(workerProfiles).set({ ...profile, updatedAt: new Date() }).where(eq(workerProfiles.userId, me.id));
+      if (Object.keys(profile).length) await tx.update(workerProfiles).set({ ...profile }).where(eq(workerProfiles.userId, me.id));
       if (skills) {
         await tx.delete(workerSkills).where(eq(workerSkills.userId, me.id));
         await tx.insert(workerSkills).values(skills.map((serviceSlug) => ({ userId: me.id, serviceSlug })));
