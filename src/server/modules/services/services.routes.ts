@@ -1,35 +1,36 @@
 /**
- * `GET /api/services/:slug/slots?date=YYYY-MM-DD&durationMinutes=N`: the bookable dates and the
+ * `GET /api/services/{slug}/slots?date=YYYY-MM-DD&durationMinutes=N`: the bookable dates and the
  * start times offered on one of them: business-hours slots a skilled worker is free for
  * (src/domain/capacity.ts), in UTC instants. A date that is not one of the bookable dates is
- * 400 (details `query.date`).
+ * 400 (details `query.date`); an unknown service 404.
  */
-import { Hono } from 'hono';
 import { z } from 'zod';
-import { isServiceSlug } from '../../../domain/services';
-import { bookableDates, businessDate, businessTime, isBookableDate, type SlotRules } from '../../../domain/slots';
-import { notFound } from '../../lib/errors';
-import type { AppEnv } from '../../lib/app-env';
-import { parseInput } from '../../lib/validate';
+import { slotsQuerySchema, slotsResponseSchema } from '../../../domain/catalog-contract';
+import { SERVICE_SLUGS } from '../../../domain/services';
+import { bookableDates, businessDate, businessTime, isBookableDate } from '../../../domain/slots';
+import { validationError } from '../../lib/errors';
+import { apiRouter, defineRoute, errorResponses, jsonContent } from '../../lib/openapi';
 import { getBusinessSettings } from '../settings/settings.service';
 import { offeredStartsOn } from '../workers/capacity.service';
 
-/** The query; `date` must be one of the dates bookable now. */
-const slotsQuery = (now: Date, rules: SlotRules) => z.object({
-  date: z.iso.date({ error: 'validation.startInvalid' }).refine((date) => isBookableDate(date, now, rules), { error: 'validation.dateNotBookable' }).optional(),
-  durationMinutes: z.coerce.number({ error: 'validation.invalid' }).int({ error: 'validation.invalid' }).min(30, { error: 'validation.invalid' }).max(16 * 60, { error: 'validation.invalid' }),
+const slotsRoute = defineRoute({
+  method: 'get',
+  path: '/{slug}/slots',
+  access: 'anonymous',
+  tags: ['Catalog'],
+  summary: 'The bookable dates and the start times offered on one of them',
+  request: { params: z.object({ slug: z.enum(SERVICE_SLUGS) }), query: slotsQuerySchema },
+  responses: { 200: jsonContent(slotsResponseSchema, 'Dates and starts'), ...errorResponses(400, 404) },
 });
 
-export const servicesRoutes = new Hono<AppEnv>().get('/:slug/slots', async (c) => {
-  const slug = c.req.param('slug');
-  if (!isServiceSlug(slug)) throw notFound();
+export const servicesRoutes = apiRouter().openapi(slotsRoute, async (c) => {
+  const { slug } = c.req.valid('param');
+  const query = c.req.valid('query');
   const now = c.var.deps.now();
   const { slotRules } = await getBusinessSettings(c.var.deps.db);
-  const query = parseInput(slotsQuery(now, slotRules), c.req.query(), 'query');
+  // Which dates are bookable depends on today and the settings: checked here rather than in the schema.
+  if (query.date && !isBookableDate(query.date, now, slotRules)) throw validationError([{ path: ['date'], message: 'validation.dateNotBookable' }], 'query');
   const date = query.date ?? businessDate(now);
-  return c.json({
-    date,
-    dates: bookableDates(now, slotRules),
-    starts: (await offeredStartsOn(c.var.deps.db, { date, at: businessTime(date, 12 * 60), service: slug, durationMinutes: query.durationMinutes, now, rules: slotRules })).map((s) => s.toISOString()),
-  });
+  const starts = await offeredStartsOn(c.var.deps.db, { date, at: businessTime(date, 12 * 60), service: slug, durationMinutes: query.durationMinutes, now, rules: slotRules });
+  return c.json({ date, dates: bookableDates(now, slotRules), starts: starts.map((s) => s.toISOString()) }, 200);
 });
