@@ -178,8 +178,8 @@ export async function checkBookings(t: TestApp, acceptedRefunds: ReadonlyMap<str
   const rows = await db.select().from(bookings);
   const report: CheckReport = { bookings: rows.length, statuses: {}, ledgerGatewayMismatches: [], finalStateProblems: [], refundsAboveCapture: [], refundsNotAsAnswered: [] };
   const terminalEvents = await db.select({ bookingId: bookingEvents.bookingId, type: bookingEvents.type, toStatus: bookingEvents.toStatus }).from(bookingEvents).where(inArray(bookingEvents.toStatus, ['completed', 'cancelled', 'no_show']));
-  const settleConflicts = await db.select({ bookingId: bookingEvents.bookingId, note: bookingEvents.note }).from(bookingEvents).where(eq(bookingEvents.type, 'settle_conflict'));
-  for (const c of settleConflicts) report.finalStateProblems.push(`booking ${c.bookingId}: settle_conflict event (${c.note})`);
+  const settleConflicts = await db.select({ bookingId: bookingEvents.bookingId, data: bookingEvents.data }).from(bookingEvents).where(eq(bookingEvents.type, 'settle_conflict'));
+  for (const c of settleConflicts) report.finalStateProblems.push(`booking ${c.bookingId}: settle_conflict event (${JSON.stringify(c.data)})`);
 
   for (const booking of rows) {
     const id = booking.id;

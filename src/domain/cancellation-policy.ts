@@ -37,7 +37,9 @@ export const DEFAULT_CANCELLATION_POLICY: CancellationPolicy = {
   refundBusinessDays: { min: 3, max: 5 },
 };
 
-export type CancellationTier = 'grace' | 'free' | 'half' | 'full';
+/** The policy's tiers, from the spec's "Cancellation policy". */
+export const CANCELLATION_TIERS = ['grace', 'free', 'half', 'full'] as const;
+export type CancellationTier = (typeof CANCELLATION_TIERS)[number];
 
 export interface CancellationOutcome {
   tier: CancellationTier;

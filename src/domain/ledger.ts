@@ -4,7 +4,9 @@
  * expired, voided) move no money. Cents.
  */
 
-export type LedgerKind = 'hold_placed' | 'hold_expired' | 'captured' | 'fee_captured' | 'extra_charge' | 'voided' | 'refunded';
+/** The payment ledger's entry kinds (the database's `ledger_kind` enum). */
+export const LEDGER_KINDS = ['hold_placed', 'hold_expired', 'captured', 'fee_captured', 'extra_charge', 'voided', 'refunded'] as const;
+export type LedgerKind = (typeof LEDGER_KINDS)[number];
 
 export interface LedgerEntry {
   kind: LedgerKind;

@@ -6,9 +6,10 @@
  */
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
+import type { Role } from '../../domain/roles';
 import { user } from '../db/schema';
 
-export type Role = 'admin' | 'worker' | 'user';
+export type { Role };
 
 /**
  * The resolved role of the `users` row in the query, as an SQL expression (text). Written with

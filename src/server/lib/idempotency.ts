@@ -13,7 +13,9 @@
  *   `authentication_required` (retried with the same key after 3-D Secure), a busy booking,
  *   503 and 5xx (the outcome is unknown; the retry finishes it).
  * - a request that died while holding a key (a crashed process) is taken over by a retry once
- *   the key has been held for STALE_AFTER_MS.
+ *   the key has not been refreshed for STALE_AFTER_MS: the running request refreshes `locked_at`
+ *   every HEARTBEAT_MS, so only a dead one goes stale (issue #10: a retry after a crash used to
+ *   wait 30 s for a 409 and could run only a minute after the crash).
  * Keys live in `idempotency_requests` (src/server/db/schema/idempotency.ts).
  */
 import { createHash } from 'node:crypto';
@@ -26,8 +28,17 @@ import type { AppEnv } from './app-env';
 import { errorBody } from './error-handler';
 import { AppError, badRequest, conflict, ruleBroken } from './errors';
 
-/** A key held this long by a request that has not answered is taken to belong to a dead process. */
-export const STALE_AFTER_MS = 60_000;
+/** How often a running request refreshes its key's `locked_at`, so the key never goes stale while it runs. */
+export const HEARTBEAT_MS = 5_000;
+/**
+ * A key not refreshed for this long belongs to a request that died with its process: a retry takes
+ * it over. Three missed heartbeats, as the embedded database's lock (src/server/db/lock.ts); below
+ * WAIT_LIMIT_MS, so the retry of a request lost in a crash runs within its wait instead of
+ * answering 409. Should a live request miss three heartbeats (a stalled process), the retry runs
+ * it again, which is safe: the booking's gateway hold and row are keyed by the same key, and
+ * money operations resume their recorded intent.
+ */
+export const STALE_AFTER_MS = 15_000;
 /** How long a duplicate waits for the first request before answering 409. */
 const WAIT_LIMIT_MS = 30_000;
 
@@ -124,8 +135,16 @@ export async function idempotent<R extends Response>(c: Context<AppEnv>, options
 }
 
 async function execute<R extends Response>(c: Context<AppEnv>, where: ReturnType<typeof and>, run: () => Promise<R>): Promise<R> {
-  const { db } = c.var.deps;
+  const { db, now } = c.var.deps;
   const release = () => db.delete(idempotencyRequests).where(and(where, eq(idempotencyRequests.status, 'in_progress')));
+  // While the request runs its key stays fresh (see STALE_AFTER_MS); a failed refresh is retried by the next beat.
+  const heartbeat = setInterval(() => {
+    db.update(idempotencyRequests)
+      .set({ lockedAt: now() })
+      .where(and(where, eq(idempotencyRequests.status, 'in_progress')))
+      .catch(() => {});
+  }, HEARTBEAT_MS);
+  heartbeat.unref();
   let response: R;
   try {
     response = await run();
@@ -136,6 +155,8 @@ async function execute<R extends Response>(c: Context<AppEnv>, where: ReturnType
     }
     // A final refusal is answered (and stored) here, as the central error handler would answer it.
     response = c.json(errorBody(c, error), error.status) as unknown as R;
+  } finally {
+    clearInterval(heartbeat);
   }
   const store = (body: string) => db.update(idempotencyRequests).set({ status: 'done', responseStatus: response.status, responseBody: body }).where(where);
   if (response.status >= 200 && response.status < 300) {

@@ -143,3 +143,29 @@ export function idempotencyKeyParameter(required: boolean) {
 
 /** A path parameter `{id}` that is a UUID (anything else names nothing: 404). */
 export const idParams = z.object({ id: z.uuid() });
+
+/**
+ * `defineRoute` for a route whose refusals the product spec words itself: every caller its access
+ * rule refuses (the guard's 401 or 403) gets `refusal()` instead, e.g. 401 `no_user` "No
+ * authenticated user" on `PATCH /api/me/profile`, 403 `access_denied` on `GET /api/admin/session`.
+ * The document still shows the rule as `x-access`; other errors (a database failure) pass as they are.
+ */
+export function defineRouteWithRefusal<const R extends RouteConfig>(config: R & { access: Access }, refusal: () => Error) {
+  const { access, middleware, ...rest } = config;
+  const guard = guards[access];
+  if (!guard) throw new Error(`the ${access} rule refuses nobody`);
+  const refusing: MiddlewareHandler<AppEnv> = async (c, next) => {
+    let admitted = false;
+    try {
+      await guard(c, async () => {
+        admitted = true;
+      });
+    } catch (error) {
+      const status = (error as { status?: unknown }).status;
+      throw status === 401 || status === 403 ? refusal() : error;
+    }
+    if (admitted) await next();
+  };
+  const extra = middleware ? (Array.isArray(middleware) ? middleware : [middleware]) : [];
+  return createRoute({ ...rest, 'x-access': access, middleware: [refusing, ...extra] } as unknown as R & { 'x-access': Access });
+}

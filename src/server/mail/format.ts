@@ -4,7 +4,7 @@
  * the US Spanish locale so dollars read "$48.38", as on the web (src/web/lib/format.ts).
  */
 import { parsePhoneNumberFromString } from 'libphonenumber-js';
-import { BUSINESS_TIME_ZONE } from '../../domain/time-zone';
+import { BUSINESS_TIME_ZONE, TAMPA_FULL_DATE_TIME } from '../../domain/time-zone';
 import type { Lang } from '../lib/i18n';
 
 const intlLocale = (lang: Lang) => (lang === 'es' ? 'es-US' : 'en-US');
@@ -16,16 +16,7 @@ export function formatMoney(cents: number, lang: Lang): string {
 
 /** An instant as a Tampa date and time, e.g. "Sunday, November 22, 2026 at 10:00 AM EST". */
 export function formatTampaDateTime(instant: Date, lang: Lang): string {
-  return new Intl.DateTimeFormat(intlLocale(lang), {
-    timeZone: BUSINESS_TIME_ZONE,
-    weekday: 'long',
-    year: 'numeric',
-    month: 'long',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-    timeZoneName: 'short',
-  }).format(instant);
+  return new Intl.DateTimeFormat(intlLocale(lang), TAMPA_FULL_DATE_TIME).format(instant);
 }
 
 /** A short form for SMS: "Sun, Nov 22, 10:00 AM". */

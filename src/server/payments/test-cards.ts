@@ -21,20 +21,6 @@ const BEHAVIOURS: Record<string, TestCardBehaviour> = {
   '4000002500003155': 'authenticate',
 };
 
-/** The Luhn checksum every card number carries. */
-export function passesLuhn(digits: string): boolean {
-  let sum = 0;
-  for (let i = 0; i < digits.length; i++) {
-    let d = Number(digits[digits.length - 1 - i]);
-    if (i % 2 === 1) {
-      d *= 2;
-      if (d > 9) d -= 9;
-    }
-    sum += d;
-  }
-  return digits.length >= 12 && sum % 10 === 0;
-}
-
 /** The card network from the number's prefix (enough for test cards). */
 export function cardBrand(digits: string): string {
   if (digits.startsWith('4')) return 'visa';

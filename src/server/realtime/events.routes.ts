@@ -11,11 +11,11 @@
  * stops reading and too many events pile up (the browser's EventSource then reconnects). The
  * data is a nudge, not the booking: clients refetch what they show.
  */
-import { Hono } from 'hono';
 import { streamSSE } from 'hono/streaming';
+import { bookingChangeSchema, type BookingChange } from '../../domain/bookings-contract';
 import { roleOf } from '../auth/roles';
 import { requireUser } from '../auth/session';
-import type { AppEnv } from '../lib/app-env';
+import { apiRouter, defineRoute, errorResponses } from '../lib/openapi';
 import { canSeeBookingChange } from './booking-visibility';
 
 /** Interval of the keep-alive comment, ms. */
@@ -30,9 +30,23 @@ export interface EventsRouteOptions {
   keepAliveMs?: number;
 }
 
+const eventsRoute = defineRoute({
+  method: 'get',
+  path: '/',
+  access: 'signed_in',
+  tags: ['Live updates'],
+  summary: 'The live stream of booking changes (Server-Sent Events)',
+  description:
+    'Each change the caller may see (admins all, workers their jobs, customers their bookings) arrives as `event: booking` with a `BookingChange` as `data`; a `: keep-alive` comment every 25 s. The data is a nudge to refetch, not the booking.',
+  responses: {
+    200: { description: 'An open event stream', content: { 'text/event-stream': { schema: bookingChangeSchema } } },
+    ...errorResponses(401),
+  },
+});
+
 export function eventsRoutes(options: EventsRouteOptions = {}) {
   const keepAliveMs = options.keepAliveMs ?? KEEP_ALIVE_MS;
-  return new Hono<AppEnv>().get('/', async (c) => {
+  return apiRouter().openapi(eventsRoute, async (c) => {
     const user = requireUser(c);
     const { db, bookingEvents } = c.var.deps;
     const viewer = { userId: user.id, role: await roleOf(db, user.id) };
@@ -61,7 +75,8 @@ export function eventsRoutes(options: EventsRouteOptions = {}) {
 
       const unsubscribe = bookingEvents.subscribe((change) => {
         if (!canSeeBookingChange(viewer, change)) return;
-        const data = JSON.stringify({ bookingId: change.bookingId, type: change.type, status: change.status });
+        const message: BookingChange = { bookingId: change.bookingId, type: change.type, status: change.status };
+        const data = JSON.stringify(message);
         send(() => stream.writeSSE({ event: 'booking', data }));
       });
       const stopOnHubClose = bookingEvents.onClose(finish);

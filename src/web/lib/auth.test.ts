@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { QueryClient } from '@tanstack/react-query';
-import { fetchMe, meQueryOptions, nowInSeconds, SESSION_RECHECK_MS, sessionRefreshDue, type Me } from './auth';
+import { fetchMe, meQueryOptions, nowInSeconds, SESSION_RECHECK_MS, sessionRefreshDue } from './auth';
+import type { Me } from '@/domain/account';
 
 describe('session re-check', () => {
   it('re-checks `me` every 30 seconds while signed in, and not while signed out', () => {
@@ -31,7 +32,7 @@ describe('session refresh before expiry (times in Unix seconds)', () => {
 
   describe('fetchMe', () => {
     afterEach(() => vi.unstubAllGlobals());
-    const user = { id: 'u1', email: 'a@example.com', name: 'A' };
+    const user = { id: 'u1', email: 'a@example.com', name: 'A', email_editable: true };
     const nowSeconds = nowInSeconds();
 
     function stubApi(first: Me, second: Me) {

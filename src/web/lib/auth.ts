@@ -6,18 +6,9 @@
  * refreshed before it expires (times compared in Unix seconds, spec section 9).
  */
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
+import type { Me } from '@/domain/account';
+import type { Role } from '@/domain/roles';
 import { apiFetch } from './api-client';
-
-export type Role = 'admin' | 'worker' | 'user';
-
-export interface Me {
-  /** `email_editable`: false for Google accounts (their email is Google's). */
-  user: { id: string; email: string; name: string; email_editable?: boolean } | null;
-  profile: { id: string; full_name: string; terms_accepted: boolean; phone: string | null } | null;
-  role: Role | null;
-  /** Unix seconds: when the session ends, and from when it can be renewed. */
-  session?: { expires_at: number; refresh_at: number } | null;
-}
 
 export const SIGNED_OUT_ME: Me = { user: null, profile: null, role: null, session: null };
 

@@ -4,7 +4,7 @@
  * adds nothing to the bundle. Spanish uses the US Spanish locale so dollars read "$45", not
  * "45 US$".
  */
-import { BUSINESS_TIME_ZONE } from '@/domain/time-zone';
+import { BUSINESS_TIME_ZONE, TAMPA_FULL_DATE_TIME } from '@/domain/time-zone';
 
 /** The Intl locale for an interface language ("en" -> "en-US", "es" -> "es-US"). */
 export function intlLocale(language: string | undefined): string {
@@ -31,16 +31,7 @@ export function formatCents(cents: number, language: string | undefined): string
  * @param iso an ISO-8601 instant
  */
 export function formatTampaDateTime(iso: string, language: string | undefined): string {
-  return new Intl.DateTimeFormat(intlLocale(language), {
-    timeZone: BUSINESS_TIME_ZONE,
-    weekday: 'long',
-    year: 'numeric',
-    month: 'long',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-    timeZoneName: 'short',
-  }).format(new Date(iso));
+  return new Intl.DateTimeFormat(intlLocale(language), TAMPA_FULL_DATE_TIME).format(new Date(iso));
 }
 
 /**

@@ -15,7 +15,7 @@
  */
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import type { BookingStatus } from '@/domain/booking-status';
+import type { BookingChange } from '@/domain/bookings-contract';
 import { useMe } from './auth';
 
 export const EVENTS_URL = '/api/events';
@@ -30,12 +30,7 @@ export const LIVE_QUERY_ROOTS = {
   workerJobs: ['worker', 'jobs'],
 } as const;
 
-/** One `booking` event: which booking changed, what happened (`created`, `assigned`, ...) and its status now. */
-export interface BookingChange {
-  bookingId: string;
-  type: string;
-  status: BookingStatus;
-}
+export type { BookingChange };
 
 /** Whether an event announces a booking just placed (the board's toast and sound). */
 export function isNewBooking(change: BookingChange): boolean {
@@ -128,7 +123,7 @@ function parseChange(data: unknown): BookingChange | null {
   if (typeof data !== 'string') return null;
   try {
     const parsed = JSON.parse(data) as Partial<BookingChange>;
-    return typeof parsed.bookingId === 'string' ? { bookingId: parsed.bookingId, type: String(parsed.type ?? ''), status: parsed.status as BookingStatus } : null;
+    return typeof parsed.bookingId === 'string' ? { bookingId: parsed.bookingId, type: String(parsed.type ?? ''), status: parsed.status ?? null } : null;
   } catch {
     return null;
   }

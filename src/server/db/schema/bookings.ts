@@ -6,6 +6,7 @@ import { index, integer, jsonb, pgEnum, pgTable, text, timestamp, unique, uuid }
 import { databaseNow } from '../clock';
 import { BOOKING_STATUSES } from '../../../domain/booking-status';
 import type { BookingOptions } from '../../../domain/booking-options';
+import type { AnyBookingEventData } from '../../../domain/booking-events';
 import type { LineItem } from '../../../domain/pricing';
 import { user } from './auth';
 import { appRole } from './people';
@@ -118,7 +119,10 @@ export const bookingEvents = pgTable(
     actorUserId: text('actor_user_id').references(() => user.id, { onDelete: 'set null' }),
     actorRole: appRole('actor_role'),
     amountCents: integer('amount_cents'),
+    /** Free text a person wrote (a reason) or a bank's words; before `data` existed, also the facts in English. */
     note: text('note'),
+    /** The event's facts by type (src/domain/booking-events.ts); null on rows written before it existed. */
+    data: jsonb('data').$type<AnyBookingEventData>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('booking_events_booking_idx').on(t.bookingId, t.createdAt)],

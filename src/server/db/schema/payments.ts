@@ -6,6 +6,7 @@
 import { boolean, index, integer, jsonb, pgEnum, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { databaseNow } from '../clock';
 import { PAYMENT_STATUSES } from '../../../domain/booking-status';
+import { LEDGER_KINDS } from '../../../domain/ledger';
 import { user } from './auth';
 import { bookings } from './bookings';
 import { appRole } from './people';
@@ -73,7 +74,7 @@ export const simulatedHolds = pgTable('simulated_holds', {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow().$onUpdate(databaseNow),
 });
 
-export const ledgerKind = pgEnum('ledger_kind', ['hold_placed', 'hold_expired', 'captured', 'fee_captured', 'extra_charge', 'voided', 'refunded']);
+export const ledgerKind = pgEnum('ledger_kind', LEDGER_KINDS);
 
 /**
  * Every money movement, append-only. A booking's paid total is

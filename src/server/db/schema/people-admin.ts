@@ -4,10 +4,11 @@
  */
 import { sql } from 'drizzle-orm';
 import { index, integer, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { APPLICATION_STATUSES } from '../../../domain/worker-applications';
 import { user } from './auth';
 import { uploads } from './bookings';
 
-export const workerApplicationStatus = pgEnum('worker_application_status', ['pending', 'approved', 'rejected']);
+export const workerApplicationStatus = pgEnum('worker_application_status', APPLICATION_STATUSES);
 
 export const workerApplications = pgTable(
   'worker_applications',

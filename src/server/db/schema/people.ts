@@ -4,10 +4,11 @@
  * in ascending order" is the strongest one a user holds.
  */
 import { boolean, pgEnum, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { ROLES } from '../../../domain/roles';
 import { databaseNow } from '../clock';
 import { user } from './auth';
 
-export const appRole = pgEnum('app_role', ['admin', 'worker', 'user']);
+export const appRole = pgEnum('app_role', ROLES);
 
 export const profiles = pgTable('profiles', {
   id: text('id').primaryKey().references(() => user.id, { onDelete: 'cascade' }),

@@ -7,32 +7,32 @@
  * - GET / -> 200 `[{ id, brand, last4, exp_month, exp_year, is_default }]`, the default first,
  *   then newest first. Without a stored default (or when the stored card is gone) the newest
  *   card is the default.
- * - PUT /:id/default -> 200 the updated list; 404 `not_found` for an unknown or someone else's card.
- * - DELETE /:id -> 204; 404 `not_found` for an unknown or someone else's card; 409
+ * - PUT /{id}/default -> 200 the updated list; 404 `not_found` for an unknown or someone else's card.
+ * - DELETE /{id} -> 204; 404 `not_found` for an unknown or someone else's card; 409
  *   `payment_method_in_use` while one of the caller's bookings still has open money on it (a
  *   hold not yet captured or voided, or a card saved for a hold still to come). Removing the
  *   default clears it.
  *
  * All answer 401 without a session, and 503 `gateway_unavailable` when the gateway cannot be
- * reached.
+ * reached. An id no gateway makes (src/domain/ids.ts textIdSchema) is 404. Declared with
+ * `defineRoute` (docs/decisions/013-api-contract.md); the answers' schema is
+ * src/domain/saved-details.ts.
  */
 import { and, eq, inArray } from 'drizzle-orm';
-import { Hono } from 'hono';
+import { z } from 'zod';
 import type { PaymentStatus } from '../../../domain/booking-status';
 import { textIdSchema } from '../../../domain/ids';
+import { savedPaymentMethodViewSchema, type SavedPaymentMethodView } from '../../../domain/saved-details';
 import { requireUser } from '../../auth/session';
 import type { Database } from '../../db/client';
 import { bookings, customerPaymentDefaults, payments } from '../../db/schema';
-import type { SavedPaymentMethodView } from '../../../domain/saved-details';
-import type { AppEnv } from '../../lib/app-env';
 import { conflict, notFound } from '../../lib/errors';
-import { pathId } from '../../lib/path-params';
+import { apiRouter, defineRoute, errorResponses, jsonContent } from '../../lib/openapi';
 import { PaymentMethodNotFoundError, type PaymentGateway } from '../../payments/gateway';
 import { gatewayFailure } from '../payments/gateway-errors';
 
 /** Payment states whose money is not settled yet: the card may still be held or charged. */
 const OPEN_PAYMENT_STATUSES: PaymentStatus[] = ['card_saved', 'authorized'];
-
 
 /** Runs a gateway call, turning its failures into API errors (unknown card -> 404). */
 async function atGateway<T>(request: () => Promise<T>): Promise<T> {
@@ -71,15 +71,50 @@ async function backsOpenPayment(db: Database, userId: string, paymentMethodId: s
   return open !== undefined;
 }
 
-export const paymentMethodsRoutes = new Hono<AppEnv>()
-  .get('/', async (c) => {
+const TAGS = ['Account: saved cards'];
+const cardParams = z.object({ id: textIdSchema() });
+const cardList = jsonContent(z.array(savedPaymentMethodViewSchema), 'The saved cards, the default first');
+
+const savedCardsRoute = defineRoute({
+  method: 'get',
+  path: '/',
+  access: 'signed_in',
+  tags: TAGS,
+  summary: "The caller's cards saved at the payment gateway",
+  responses: { 200: cardList, ...errorResponses(401, 503) },
+});
+
+const setDefaultCardRoute = defineRoute({
+  method: 'put',
+  path: '/{id}/default',
+  access: 'signed_in',
+  tags: TAGS,
+  summary: 'Make a saved card the default',
+  description: "An unknown card, or someone else's: 404.",
+  request: { params: cardParams },
+  responses: { 200: cardList, ...errorResponses(401, 404, 503) },
+});
+
+const removeCardRoute = defineRoute({
+  method: 'delete',
+  path: '/{id}',
+  access: 'signed_in',
+  tags: TAGS,
+  summary: 'Remove a saved card',
+  description: "An unknown card, or someone else's: 404. While one of the caller's bookings still has open money on it: 409 `payment_method_in_use`.",
+  request: { params: cardParams },
+  responses: { 204: { description: 'Removed' }, ...errorResponses(401, 404, 409, 503) },
+});
+
+export const paymentMethodsRoutes = apiRouter()
+  .openapi(savedCardsRoute, async (c) => {
     const user = requireUser(c);
-    return c.json(await savedCardsOf(c.var.deps.db, c.var.deps.gateway, user.id));
+    return c.json(await savedCardsOf(c.var.deps.db, c.var.deps.gateway, user.id), 200);
   })
-  .put('/:id/default', async (c) => {
+  .openapi(setDefaultCardRoute, async (c) => {
     const user = requireUser(c);
     const { db, gateway } = c.var.deps;
-    const id = pathId(c, textIdSchema());
+    const { id } = c.req.valid('param');
     const cards = await savedCardsOf(db, gateway, user.id);
     if (!cards.some((card) => card.id === id)) throw notFound();
     const updatedAt = c.var.deps.now();
@@ -87,12 +122,12 @@ export const paymentMethodsRoutes = new Hono<AppEnv>()
       .insert(customerPaymentDefaults)
       .values({ userId: user.id, paymentMethodId: id, updatedAt })
       .onConflictDoUpdate({ target: customerPaymentDefaults.userId, set: { paymentMethodId: id, updatedAt } });
-    return c.json(await savedCardsOf(db, gateway, user.id));
+    return c.json(await savedCardsOf(db, gateway, user.id), 200);
   })
-  .delete('/:id', async (c) => {
+  .openapi(removeCardRoute, async (c) => {
     const user = requireUser(c);
     const { db, gateway } = c.var.deps;
-    const id = pathId(c, textIdSchema());
+    const { id } = c.req.valid('param');
     // Only the caller's own bookings are looked at, so this says nothing about others' cards.
     if (await backsOpenPayment(db, user.id, id)) throw conflict('payment_method_in_use', 'account.paymentMethodInUse');
     await atGateway(() => gateway.removeSavedCard(user.id, id));

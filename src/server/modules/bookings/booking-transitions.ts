@@ -1,13 +1,15 @@
 /**
  * Moving a booking through its life cycle inside a transaction: lock the row, check the state
  * machine (src/domain/booking-status.ts), update, and append a booking event (who, when, from,
- * to, amount). Used by cancellation, completion, no-show, dispatch, the worker's moves and the
- * payment jobs. A move the booking's current state no longer allows is a 409 whose
- * `details.status` is that state; while a money operation is in flight on the booking
- * (`money_operation_id`, src/server/modules/payments/money-operations.ts) no other change of
- * its state may start (409 `booking_busy`).
+ * to, amount, and the event's facts as typed data: src/domain/booking-events.ts). Used by
+ * cancellation, completion, no-show, dispatch, the worker's moves and the payment jobs. A move
+ * the booking's current state no longer allows is a 409 whose `details.status` is that state;
+ * while a money operation is in flight on the booking (`money_operation_id`,
+ * src/server/modules/payments/money-operations.ts) no other change of its state may start
+ * (409 `booking_busy`).
  */
 import { eq } from 'drizzle-orm';
+import type { BookingEventRecord } from '../../../domain/booking-events';
 import { canTransition, type BookingStatus } from '../../../domain/booking-status';
 import type { Database, Transaction } from '../../db/client';
 import { bookingEvents, bookings } from '../../db/schema';
@@ -54,25 +56,21 @@ export async function moveBooking(
   booking: BookingRow,
   to: BookingStatus,
   actor: Actor,
-  event: { type: string; amountCents?: number; note?: string },
+  event: BookingEventRecord,
   changes: Partial<typeof bookings.$inferInsert> = {},
 ): Promise<boolean> {
   if (!canTransition(booking.status, to)) return false;
   await tx.update(bookings).set({ ...changes, status: to }).where(eq(bookings.id, booking.id));
-  await tx.insert(bookingEvents).values({
-    bookingId: booking.id,
-    type: event.type,
-    fromStatus: booking.status,
-    toStatus: to,
-    actorUserId: actor.userId,
-    actorRole: actor.role,
-    amountCents: event.amountCents ?? null,
-    note: event.note ?? null,
-  });
+  await tx.insert(bookingEvents).values({ ...eventColumns(event), bookingId: booking.id, fromStatus: booking.status, toStatus: to, actorUserId: actor.userId, actorRole: actor.role });
   return true;
 }
 
 /** An event that does not change the status (a reschedule, a failed deferred hold). */
-export async function noteBookingEvent(tx: Transaction | Database, bookingId: string, actor: Actor, event: { type: string; amountCents?: number; note?: string }) {
-  await tx.insert(bookingEvents).values({ bookingId, type: event.type, actorUserId: actor.userId, actorRole: actor.role, amountCents: event.amountCents ?? null, note: event.note ?? null });
+export async function noteBookingEvent(tx: Transaction | Database, bookingId: string, actor: Actor, event: BookingEventRecord) {
+  await tx.insert(bookingEvents).values({ ...eventColumns(event), bookingId, actorUserId: actor.userId, actorRole: actor.role });
+}
+
+/** The columns of an event record: its type, the amount, the free text and the typed facts. */
+function eventColumns(event: BookingEventRecord) {
+  return { type: event.type, amountCents: event.amountCents ?? null, note: event.note || null, data: event.data ?? null };
 }

@@ -10,7 +10,8 @@
  */
 import { createHash, randomInt } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import { createBookingRequestSchema, type BookingView } from '../../../domain/booking-request';
+import type { z } from 'zod';
+import type { BookingView, createBookingRequestSchema } from '../../../domain/booking-request';
 import { jobDurationMinutes } from '../../../domain/booking-options';
 import { quoteBooking } from '../../../domain/pricing';
 import { isInServiceArea } from '../../../domain/service-area';
@@ -18,7 +19,6 @@ import { needsDeferredHold } from '../../../domain/payment-timing';
 import type { Database } from '../../db/client';
 import { bookingEvents, bookings, payments } from '../../db/schema';
 import { AppError, badRequest, conflict, notFound, ruleBroken } from '../../lib/errors';
-import { parseInput } from '../../lib/validate';
 import type { Lang } from '../../lib/i18n';
 import type { Logger } from '../../lib/logger';
 import { AuthenticationRequiredError, CardDeclinedError, PaymentMethodNotFoundError, type CardSummary, type Hold, type PaymentGateway } from '../../payments/gateway';
@@ -81,13 +81,13 @@ function isUniqueViolation(error: unknown, constraint: string): boolean {
 /**
  * Creates a booking, or returns the one this key already created.
  * @param idempotencyKey the client's Idempotency-Key header (8-200 characters)
+ * @param request the body as createBookingRequestSchema parsed it (the route's validation)
  * @returns `{ booking, replayed }`; replayed is true when the key had already booked
- * @throws AppError 400 validation_failed (field details), 402 card_declined (bank's message),
+ * @throws AppError 402 card_declined (bank's message),
  *   409 slot_unavailable, 422 outside_service_area | idempotency_key_reused | service_unavailable
  */
-export async function createBooking(ctx: BookingContext, idempotencyKey: string, body: unknown): Promise<{ booking: BookingView; replayed: boolean }> {
+export async function createBooking(ctx: BookingContext, idempotencyKey: string, request: z.output<typeof createBookingRequestSchema>): Promise<{ booking: BookingView; replayed: boolean }> {
   const { db, gateway, customer } = ctx;
-  const request = parseInput(createBookingRequestSchema, body);
   const hash = requestHash(request);
 
   const settings = await getBusinessSettings(db);
@@ -176,8 +176,8 @@ export async function createBooking(ctx: BookingContext, idempotencyKey: string,
       await tx.insert(bookingEvents).values([
         { bookingId: id, type: 'created', toStatus: 'pending', actorUserId: customer.id, actorRole: 'user', amountCents: quote.totalCents },
         hold
-          ? { bookingId: id, type: 'hold_placed', actorUserId: customer.id, actorRole: 'user', amountCents: hold.amountCents, note: hold.reference }
-          : { bookingId: id, type: 'card_saved', actorUserId: customer.id, actorRole: 'user', note: 'hold deferred until about 24 hours before the job' },
+          ? { bookingId: id, type: 'hold_placed', actorUserId: customer.id, actorRole: 'user', amountCents: hold.amountCents, data: { reference: hold.reference, deferred: false } }
+          : { bookingId: id, type: 'card_saved', actorUserId: customer.id, actorRole: 'user', data: { reason: 'hold_deferred' } },
       ]);
       const card = hold?.card ?? savedCard!.card;
       const [payment] = await tx

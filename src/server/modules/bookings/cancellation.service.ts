@@ -8,6 +8,7 @@
  * cancelled booking changes nothing; a cancel of a booking that has moved on (started,
  * completed, no-show) is a 409 with its current state.
  */
+import type { CANCELLATION_EVENT_TIERS } from '../../../domain/booking-events';
 import { canCancel } from '../../../domain/booking-status';
 import { cancellationOutcome, type CancellationOutcome } from '../../../domain/cancellation-policy';
 import type { MoneySummary } from '../../../domain/ledger';
@@ -57,11 +58,15 @@ export function collectionSteps(booking: BookingRow, payment: PaymentRow | null,
 }
 
 interface CancelPayload {
-  tier: string;
+  tier: (typeof CANCELLATION_EVENT_TIERS)[number];
   feeCents: number;
+  /** The reason given, or defaultReason(tier) (the payment records' reason). */
   reason: string;
   at: string;
 }
+
+/** The reason recorded with the money when nobody gave one. */
+const defaultReason = (tier: string) => `cancellation (${tier})`;
 
 /**
  * Cancels a booking under the policy (or with the fee waived by an admin).
@@ -79,7 +84,7 @@ export async function cancelBooking(ctx: MoneyContext, bookingId: string, actor:
       if (!canCancel(booking.status)) throw stateConflict('not_cancellable', 'paymentErrors.notCancellable', booking.status);
       const outcome = outcomeFor(ctx, booking, payment, options.waiveFee ?? false);
       const tier = options.waiveFee ? 'waived' : outcome.tier;
-      const payload: CancelPayload = { tier, feeCents: outcome.feeCents, reason: options.reason ?? `cancellation (${tier})`, at: ctx.now.toISOString() };
+      const payload: CancelPayload = { tier, feeCents: outcome.feeCents, reason: options.reason ?? defaultReason(tier), at: ctx.now.toISOString() };
       return { purpose: 'cancel', steps: collectionSteps(booking, payment, money, outcome.feeCents, 'cancellation_fee'), payload: { ...payload } };
     },
   });
@@ -91,8 +96,10 @@ registerSettle('cancel', async (tx, { booking, payment, operation, outcomes, err
   if (payment) await recordOutcomes(tx, payment, outcomes, actor, { fee: true, reason: payload.reason });
   if (error) return;
   const changes = { cancelledAt: new Date(payload.at), cancellationTier: payload.tier, cancellationFeeCents: payload.feeCents };
-  const moved = await moveBooking(tx, booking, 'cancelled', actor, { type: 'cancelled', amountCents: payload.feeCents, note: payload.reason }, changes);
-  if (!moved) await noteBookingEvent(tx, booking.id, actor, { type: 'settle_conflict', note: `cancel settled while ${booking.status}` });
+  // The event keeps the tier and fee as data, and the note only when a person gave a reason.
+  const event = { type: 'cancelled', amountCents: payload.feeCents, data: { tier: payload.tier, feeCents: payload.feeCents }, note: payload.reason === defaultReason(payload.tier) ? null : payload.reason } as const;
+  const moved = await moveBooking(tx, booking, 'cancelled', actor, event, changes);
+  if (!moved) await noteBookingEvent(tx, booking.id, actor, { type: 'settle_conflict', data: { operation: 'cancel', status: booking.status } });
 });
 
 /**
@@ -119,6 +126,6 @@ registerSettle('no_show', async (tx, { booking, payment, operation, outcomes, er
   if (payment) await recordOutcomes(tx, payment, outcomes, actor, { fee: true, reason: payload.reason });
   if (error) return;
   const changes = { cancelledAt: new Date(payload.at), cancellationTier: 'no_show', cancellationFeeCents: payload.feeCents };
-  const moved = await moveBooking(tx, booking, 'no_show', actor, { type: 'no_show', amountCents: payload.feeCents }, changes);
-  if (!moved) await noteBookingEvent(tx, booking.id, actor, { type: 'settle_conflict', note: `no-show settled while ${booking.status}` });
+  const moved = await moveBooking(tx, booking, 'no_show', actor, { type: 'no_show', amountCents: payload.feeCents, data: { tier: 'no_show', feeCents: payload.feeCents } }, changes);
+  if (!moved) await noteBookingEvent(tx, booking.id, actor, { type: 'settle_conflict', data: { operation: 'no_show', status: booking.status } });
 });

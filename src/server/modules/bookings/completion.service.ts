@@ -75,7 +75,7 @@ async function requestApproval(tx: Transaction, booking: BookingRow, final: Pric
       updatedAt: now,
     })
     .where(eq(bookings.id, booking.id));
-  await noteBookingEvent(tx, booking.id, actor, { type: 'final_approval_requested', amountCents: final.totalCents, note: `booked ${booking.totalCents}` });
+  await noteBookingEvent(tx, booking.id, actor, { type: 'final_approval_requested', amountCents: final.totalCents, data: { bookedTotalCents: booking.totalCents, finalTotalCents: final.totalCents } });
 }
 
 /**
@@ -152,12 +152,12 @@ async function settleCompletion(tx: Transaction, { booking, payment, operation, 
   let current = booking;
   if (current.status !== 'in_progress' && isActiveStatus(current.status)) {
     // An admin completing on the worker's behalf: record the job as started first.
-    await noteBookingEvent(tx, current.id, actor, { type: 'completed_on_behalf', note: `from ${current.status}` });
+    await noteBookingEvent(tx, current.id, actor, { type: 'completed_on_behalf', data: { previousStatus: current.status } });
     await tx.update(bookings).set({ status: 'in_progress' }).where(eq(bookings.id, current.id));
     current = { ...current, status: 'in_progress' };
   }
   const moved = await moveBooking(tx, current, 'completed', actor, { type: 'completed', amountCents: final.totalCents }, changes);
-  if (!moved) await noteBookingEvent(tx, booking.id, actor, { type: 'settle_conflict', note: `completion settled while ${booking.status}` });
+  if (!moved) await noteBookingEvent(tx, booking.id, actor, { type: 'settle_conflict', data: { operation: 'complete', status: booking.status } });
 }
 
 registerSettle('complete', settleCompletion);

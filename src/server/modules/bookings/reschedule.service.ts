@@ -38,14 +38,14 @@ export async function rescheduleBooking(
     await assertStartOffered(tx, { service: booking.serviceSlug as ServiceSlug, start: newStart, durationMinutes, now: ctx.now, rules: ctx.slotRules, excludeBookingId: booking.id });
     const newEnd = new Date(newStart.getTime() + durationMinutes * 60_000);
     await tx.update(bookings).set({ scheduledStart: newStart, scheduledEnd: newEnd }).where(eq(bookings.id, booking.id));
-    await noteBookingEvent(tx, booking.id, actor, { type: 'rescheduled', note: `${booking.scheduledStart.toISOString()} -> ${newStart.toISOString()}` });
+    await noteBookingEvent(tx, booking.id, actor, { type: 'rescheduled', data: { from: booking.scheduledStart.toISOString(), to: newStart.toISOString() } });
     // A moved job keeps its worker only if they can still take it; otherwise it goes back to dispatch.
     if (booking.workerId) {
       const { workers, jobs } = await loadCapacity(tx, newStart);
       const job = { id: booking.id, service: booking.serviceSlug as ServiceSlug, start: newStart, end: newEnd, workerId: booking.workerId };
       if (!assignableWorkers({ job, workers, jobs, rules: ctx.slotRules }).includes(booking.workerId)) {
         const moved = { ...booking, scheduledStart: newStart, scheduledEnd: newEnd };
-        await moveBooking(tx, moved, 'pending', actor, { type: 'unassigned', note: 'the worker is not free at the new time' }, { workerId: null, etaAt: null, assignedAt: null, acceptedAt: null });
+        await moveBooking(tx, moved, 'pending', actor, { type: 'unassigned', data: { workerId: booking.workerId, reason: 'worker_not_free' } }, { workerId: null, etaAt: null, assignedAt: null, acceptedAt: null });
       }
     }
   });

@@ -5,8 +5,9 @@
  * skill, is off shift, or has another job within the travel buffer.
  */
 import { and, asc, desc, eq, gte, ilike, inArray, isNull, lt, or, type SQL } from 'drizzle-orm';
+import { eventFacts, type BookingEvent } from '../../../domain/booking-events';
 import { assignableWorkers, type CapacityRules } from '../../../domain/capacity';
-import type { BookingView } from '../../../domain/booking-request';
+import type { AssignableWorker, DispatchBooking, DispatchView } from '../../../domain/dispatch-contract';
 import type { ServiceSlug } from '../../../domain/services';
 import { businessDay } from '../../../domain/slots';
 import type { Database } from '../../db/client';
@@ -17,11 +18,6 @@ import { lockBooking, lockBookingForChange, moveBooking, noteBookingEvent, state
 import type { Actor } from '../../lib/request-context';
 import { loadCapacity, loadWorkers } from '../workers/capacity.repository';
 import { lockCapacityDay } from '../workers/capacity.service';
-
-export const DISPATCH_VIEWS = ['today', 'upcoming', 'unassigned', 'in_progress', 'completed', 'cancelled'] as const;
-export type DispatchView = (typeof DISPATCH_VIEWS)[number];
-
-export type DispatchBooking = BookingView & { customer: { id: string; name: string; email: string; phone: string }; minutesSincePlaced: number };
 
 function viewFilter(view: DispatchView, now: Date): SQL | undefined {
   const { start: dayStart, end: tomorrow } = businessDay(now);
@@ -76,17 +72,39 @@ export async function withCustomers(db: Database, ids: string[], now: Date, view
   });
 }
 
-/** The booking's event timeline, oldest first. */
-export function bookingTimeline(db: Database, bookingId: string) {
-  return db
-    .select({ type: bookingEvents.type, fromStatus: bookingEvents.fromStatus, toStatus: bookingEvents.toStatus, actorRole: bookingEvents.actorRole, amountCents: bookingEvents.amountCents, note: bookingEvents.note, createdAt: bookingEvents.createdAt })
+/**
+ * The booking's event timeline, oldest first, with the name of the worker an event names (read
+ * now, so a renamed account shows its current name).
+ */
+export async function bookingTimeline(db: Database, bookingId: string): Promise<BookingEvent[]> {
+  const rows = await db
+    .select({
+      type: bookingEvents.type,
+      fromStatus: bookingEvents.fromStatus,
+      toStatus: bookingEvents.toStatus,
+      actorRole: bookingEvents.actorRole,
+      amountCents: bookingEvents.amountCents,
+      note: bookingEvents.note,
+      data: bookingEvents.data,
+      createdAt: bookingEvents.createdAt,
+    })
     .from(bookingEvents)
     .where(eq(bookingEvents.bookingId, bookingId))
     .orderBy(asc(bookingEvents.createdAt));
+  const workerIdOf = (row: (typeof rows)[number]) => {
+    const facts = eventFacts(row);
+    return facts && (facts.type === 'assigned' || facts.type === 'unassigned') ? facts.data.workerId : null;
+  };
+  const workerIds = [...new Set(rows.map(workerIdOf).filter((id): id is string => id !== null))];
+  const names = workerIds.length ? await db.select({ id: user.id, name: user.name }).from(user).where(inArray(user.id, workerIds)) : [];
+  return rows.map((row) => {
+    const workerId = workerIdOf(row);
+    return { ...row, workerName: names.find((n) => n.id === workerId)?.name ?? null, createdAt: row.createdAt.toISOString() };
+  });
 }
 
 /** Workers an admin may assign to this booking now, with their names. */
-export async function assignableFor(db: Database, booking: typeof bookings.$inferSelect, rules: CapacityRules) {
+export async function assignableFor(db: Database, booking: typeof bookings.$inferSelect, rules: CapacityRules): Promise<AssignableWorker[]> {
   const { workers, jobs } = await loadCapacity(db, booking.scheduledStart);
   const job = { id: booking.id, service: booking.serviceSlug as ServiceSlug, start: booking.scheduledStart, end: booking.scheduledEnd, workerId: booking.workerId };
   const ids = assignableWorkers({ job, workers, jobs, rules });
@@ -101,7 +119,7 @@ export async function markContacted(db: Database, bookingId: string, now: Date, 
     const booking = await lockBooking(tx, bookingId);
     if (booking.contactedAt) return;
     await tx.update(bookings).set({ contactedAt: now }).where(eq(bookings.id, bookingId));
-    await noteBookingEvent(tx, bookingId, actor, { type: 'contacted', note: `${Math.round((now.getTime() - booking.createdAt.getTime()) / 60_000)} minutes after booking` });
+    await noteBookingEvent(tx, bookingId, actor, { type: 'contacted', data: { minutesAfterBooking: Math.round((now.getTime() - booking.createdAt.getTime()) / 60_000) } });
   });
 }
 
@@ -119,12 +137,12 @@ export async function assignWorker(db: Database, bookingId: string, input: { wor
     const job = { id: current.id, service: current.serviceSlug as ServiceSlug, start: current.scheduledStart, end: current.scheduledEnd, workerId: input.workerId };
     if (!assignableWorkers({ job, workers, jobs, rules }).includes(input.workerId)) throw conflict('worker_unavailable', 'dispatchErrors.workerUnavailable');
     const changes = { workerId: input.workerId, assignedAt: now, etaAt: input.etaAt ?? null, acceptedAt: null };
-    const note = `worker ${input.workerId}${input.etaAt ? `, ETA ${input.etaAt.toISOString()}` : ''}`;
+    const event = { type: 'assigned', data: { workerId: input.workerId, etaAt: input.etaAt?.toISOString() ?? null } } as const;
     if (current.status === 'pending') {
-      await moveBooking(tx, current, 'confirmed', actor, { type: 'assigned', note }, changes);
+      await moveBooking(tx, current, 'confirmed', actor, event, changes);
     } else {
       await tx.update(bookings).set({ ...changes }).where(eq(bookings.id, bookingId));
-      await noteBookingEvent(tx, bookingId, actor, { type: 'assigned', note });
+      await noteBookingEvent(tx, bookingId, actor, event);
     }
   });
 }
@@ -135,6 +153,6 @@ export async function setEta(db: Database, bookingId: string, etaAt: Date, actor
     const current = await lockBooking(tx, bookingId);
     if (!current.workerId || !['confirmed', 'en_route'].includes(current.status)) throw ruleBroken('not_assignable', 'dispatchErrors.notAssignable');
     await tx.update(bookings).set({ etaAt }).where(eq(bookings.id, bookingId));
-    await noteBookingEvent(tx, bookingId, actor, { type: 'eta_changed', note: etaAt.toISOString() });
+    await noteBookingEvent(tx, bookingId, actor, { type: 'eta_changed', data: { etaAt: etaAt.toISOString() } });
   });
 }

@@ -49,4 +49,75 @@ describe(`the OpenAPI document and the reference page (${databaseKind})`, () => 
     expect(script.headers.get('content-type')).toMatch(/javascript/);
     expect((await script.text()).length).toBeGreaterThan(100_000);
   });
+
+  it('documents the operations areas (dispatch, workers, the worker day, the outbox) with their access rules and answers', () => {
+    const expected: [string, string, string][] = [
+      ['get', '/api/admin/bookings', 'admin'],
+      ['get', '/api/admin/bookings/{id}', 'admin'],
+      ['post', '/api/admin/bookings/{id}/contacted', 'admin'],
+      ['post', '/api/admin/bookings/{id}/assign', 'admin'],
+      ['post', '/api/admin/bookings/{id}/eta', 'admin'],
+      ['post', '/api/admin/bookings/{id}/reschedule', 'admin'],
+      ['get', '/api/admin/workers', 'admin'],
+      ['patch', '/api/admin/workers/{id}', 'admin'],
+      ['get', '/api/admin/outbox', 'admin'],
+      ['get', '/api/worker/profile', 'worker'],
+      ['put', '/api/worker/availability', 'worker'],
+      ['patch', '/api/worker/settings', 'worker'],
+      ['get', '/api/worker/jobs', 'worker'],
+      ['post', '/api/worker/jobs/{id}/accept', 'assigned_worker'],
+      ['post', '/api/worker/jobs/{id}/on-my-way', 'assigned_worker'],
+      ['post', '/api/worker/jobs/{id}/start', 'assigned_worker'],
+      ['post', '/api/worker/jobs/{id}/complete', 'assigned_worker'],
+    ];
+    for (const [method, path, access] of expected) {
+      const operation = document.paths[path]?.[method];
+      expect(operation, `${method} ${path}`).toMatchObject({ 'x-access': access });
+      expect(Object.keys(operation?.responses ?? {}), `${method} ${path}`).toEqual(expect.arrayContaining(['200', '401', '403']));
+    }
+    expect(document.paths['/api/worker/jobs/{id}/complete']?.post?.parameters?.map((p) => `${p.in}:${p.name}`)).toEqual(expect.arrayContaining(['path:id', 'header:Idempotency-Key']));
+    for (const name of ['DispatchBooking', 'DispatchBookingDetail', 'BookingEvent', 'AdminWorker', 'WorkerJob', 'WorkerProfile', 'WeeklyRange', 'TimeOff', 'OutboxMessage']) {
+      expect(document.components.schemas, name).toHaveProperty(name);
+    }
+  });
+
+  it('documents the people and account areas (me, account, saved cards, users, worker applications, the admin session) with their access rules', () => {
+    const expected: [string, string, string][] = [
+      ['get', '/api/me', 'anonymous'],
+      ['patch', '/api/me/profile', 'signed_in'],
+      ['delete', '/api/account', 'signed_in'],
+      ['get', '/api/account/preferences', 'signed_in'],
+      ['put', '/api/account/preferences', 'signed_in'],
+      ['get', '/api/account/addresses', 'signed_in'],
+      ['post', '/api/account/addresses', 'signed_in'],
+      ['patch', '/api/account/addresses/{id}', 'signed_in'],
+      ['delete', '/api/account/addresses/{id}', 'signed_in'],
+      ['get', '/api/account/payment-methods', 'signed_in'],
+      ['put', '/api/account/payment-methods/{id}/default', 'signed_in'],
+      ['delete', '/api/account/payment-methods/{id}', 'signed_in'],
+      ['get', '/api/admin/users', 'admin'],
+      ['patch', '/api/admin/users/{id}/role', 'admin'],
+      ['post', '/api/admin/users/{id}/disable', 'admin'],
+      ['post', '/api/admin/users/{id}/enable', 'admin'],
+      ['post', '/api/worker-applications', 'signed_in'],
+      ['get', '/api/worker-applications/mine', 'signed_in'],
+      ['get', '/api/admin/worker-applications', 'admin'],
+      ['get', '/api/admin/worker-applications/{id}', 'admin'],
+      ['post', '/api/admin/worker-applications/{id}/approve', 'admin'],
+      ['post', '/api/admin/worker-applications/{id}/reject', 'admin'],
+      ['get', '/api/admin/session', 'staff'],
+    ];
+    for (const [method, path, access] of expected) {
+      const operation = document.paths[path]?.[method];
+      expect(operation, `${method} ${path}`).toMatchObject({ 'x-access': access });
+      // every rule but anonymous refuses someone, and says so
+      if (access !== 'anonymous') expect(Object.keys(operation?.responses ?? {}), `${method} ${path}`).toEqual(expect.arrayContaining([access === 'staff' ? '403' : '401']));
+    }
+    expect(Object.keys(document.paths['/api/admin/users']?.get?.responses ?? {})).toEqual(expect.arrayContaining(['200', '400', '401', '403']));
+    expect(document.paths['/api/admin/users']?.get?.parameters?.map((p) => `${p.in}:${p.name}`)).toEqual(expect.arrayContaining(['query:q', 'query:page', 'query:pageSize']));
+    expect(document.paths['/api/account/addresses/{id}']?.patch).toMatchObject({ requestBody: { required: true } });
+    for (const name of ['Me', 'Profile', 'SavedAddress', 'Preferences', 'SavedCard', 'AdminUsersPage', 'AdminUser', 'WorkerApplication', 'ApplicationForReview', 'StaffSession']) {
+      expect(document.components.schemas, name).toHaveProperty(name);
+    }
+  });
 });

@@ -1,20 +1,26 @@
 /**
  * `GET /api/admin/outbox`: the last 100 messages of mail_outbox, newest first (the dev outbox
  * without SMTP_URL; with SMTP, the copies of what was sent). Admins only (401 signed out, 403
- * otherwise). Answer: `{ messages: [{ id, to, subject, text, template, language, createdAt,
- * hasIcs, skippedReason }] }`, createdAt as an ISO instant; `skippedReason` is set for a message
+ * otherwise). The answer is src/domain/outbox-contract.ts: `skippedReason` is set for a message
  * recorded but not sent ('email_off': the customer turned booking emails off).
  */
 import { desc, sql } from 'drizzle-orm';
-import { Hono } from 'hono';
-import { requireRole } from '../../auth/session';
+import { outboxListSchema } from '../../../domain/outbox-contract';
 import { mailOutbox } from '../../db/schema';
-import type { AppEnv } from '../../lib/app-env';
+import { apiRouter, defineRoute, errorResponses, jsonContent } from '../../lib/openapi';
 
 const LIMIT = 100;
 
-export const outboxRoutes = new Hono<AppEnv>().get('/', async (c) => {
-  await requireRole(c, 'admin');
+const outboxRoute = defineRoute({
+  method: 'get',
+  path: '/',
+  access: 'admin',
+  tags: ['Admin: mail'],
+  summary: 'The last 100 mail messages, newest first',
+  responses: { 200: jsonContent(outboxListSchema, 'The messages'), ...errorResponses(401, 403) },
+});
+
+export const outboxRoutes = apiRouter().openapi(outboxRoute, async (c) => {
   const rows = await c.var.deps.db
     .select({
       id: mailOutbox.id,
@@ -30,5 +36,5 @@ export const outboxRoutes = new Hono<AppEnv>().get('/', async (c) => {
     .from(mailOutbox)
     .orderBy(desc(mailOutbox.createdAt), desc(mailOutbox.id))
     .limit(LIMIT);
-  return c.json({ messages: rows.map((row) => ({ ...row, hasIcs: Boolean(row.hasIcs), createdAt: row.createdAt.toISOString() })) });
+  return c.json({ messages: rows.map((row) => ({ ...row, hasIcs: Boolean(row.hasIcs), createdAt: row.createdAt.toISOString() })) }, 200);
 });

@@ -100,12 +100,12 @@ registerSettle('deferred_hold', async (tx, { booking, payment, outcomes, error, 
   if (!payment) return;
   if (error) {
     await recordHoldFailed(tx, payment, operation.createdAt);
-    await noteBookingEvent(tx, booking.id, SYSTEM_ACTOR, { type: 'deferred_hold_failed', amountCents: booking.totalCents, note: error.message });
+    await noteBookingEvent(tx, booking.id, SYSTEM_ACTOR, { type: 'deferred_hold_failed', amountCents: booking.totalCents, data: { code: error.code }, note: error.message });
     return;
   }
   await recordOutcomes(tx, payment, outcomes, SYSTEM_ACTOR);
   const hold = outcomes.find((o) => o.kind === 'hold');
-  if (hold?.kind === 'hold') await noteBookingEvent(tx, booking.id, SYSTEM_ACTOR, { type: 'hold_placed', amountCents: hold.amountCents, note: `deferred hold ${hold.reference}` });
+  if (hold?.kind === 'hold') await noteBookingEvent(tx, booking.id, SYSTEM_ACTOR, { type: 'hold_placed', amountCents: hold.amountCents, data: { reference: hold.reference, deferred: true } });
 });
 
 async function failAfterGrace(deps: Deps, report: PaymentJobReport) {
@@ -120,7 +120,7 @@ async function failAfterGrace(deps: Deps, report: PaymentJobReport) {
     await deps.db.transaction(async (tx) => {
       const current = await lockBooking(tx, booking.id);
       if (current.moneyOperationId) return; // a cancellation is in flight; look again next minute
-      if (await moveBooking(tx, current, 'payment_failed', SYSTEM_ACTOR, { type: 'payment_failed', note: 'deferred hold failed and the grace period ended' })) report.paymentFailed++;
+      if (await moveBooking(tx, current, 'payment_failed', SYSTEM_ACTOR, { type: 'payment_failed', data: { reason: 'deferred_hold_grace_ended' } })) report.paymentFailed++;
     });
   }
 }

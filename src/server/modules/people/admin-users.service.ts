@@ -4,20 +4,16 @@
  * disabling an account (a row in disabled_users, and every session of the user deleted).
  */
 import { and, asc, count, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { adminUsersQuerySchema } from '../../../domain/admin-users';
 import type { Database } from '../../db/client';
 import { bookings, disabledUsers, session, user, userRoles, workerProfiles } from '../../db/schema';
 import { notFound, ruleBroken } from '../../lib/errors';
 import { resolvedRole, type Role } from '../../auth/roles';
 import { makeWorker } from '../workers/worker-defaults';
 
-export interface UserListQuery {
-  q?: string;
-  page: number;
-  pageSize: number;
-}
-
 /** Users newest first; `q` matches name or email (case-insensitive, substring). */
-export async function listUsers(db: Database, query: UserListQuery) {
+export async function listUsers(db: Database, query: z.output<typeof adminUsersQuerySchema>) {
   const pattern = query.q?.trim() ? `%${query.q.trim().replace(/[\\%_]/g, (m) => `\\${m}`)}%` : null;
   const where = pattern ? or(ilike(user.name, pattern), ilike(user.email, pattern)) : undefined;
   const [{ total }] = await db.select({ total: count() }).from(user).where(where);

@@ -1,76 +1,111 @@
 /**
  * Worker applications over HTTP: `POST /api/worker-applications` and `GET .../mine` for the
  * signed-in applicant; `/api/admin/worker-applications` (list by status, detail, approve,
- * reject) for admins.
+ * reject) for admins. An application id that is not a UUID is 404. The contract is
+ * src/domain/worker-applications.ts, declared with `defineRoute` (docs/decisions/013-api-contract.md).
  */
-import { Hono, type Context } from 'hono';
-import { z } from 'zod';
-import { usPhoneSchema } from '../../../domain/phone';
-import { SERVICE_SLUGS } from '../../../domain/services';
-import { requiredText } from '../../../domain/text';
-import { requireRole, requireUser } from '../../auth/session';
-import { notFound } from '../../lib/errors';
-import type { AppEnv } from '../../lib/app-env';
-import { parseInput, readJson } from '../../lib/validate';
-import { applicationsOf, approveApplication, listApplications, readApplication, rejectApplication, submitApplication } from './worker-applications.service';
+import { applicationForReviewSchema, applicationsForReviewSchema, applicationsQuerySchema, myApplicationsSchema, rejectApplicationRequestSchema, workerApplicationRequestSchema, workerApplicationSchema } from '../../../domain/worker-applications';
+import type { ServiceSlug } from '../../../domain/services';
+import { requireUser } from '../../auth/session';
+import { apiRouter, callerOf, defineRoute, errorResponses, idParams, jsonBody, jsonContent } from '../../lib/openapi';
+import { applicationsOf, approveApplication, listApplications, readApplication, rejectApplication, submitApplication, type WorkerApplicationRow } from './worker-applications.service';
 
-const text = (max: number, required: string) => requiredText(max, { required });
+/** An application row as the API answers it: its services as slugs and where its document is read. */
+const applicationView = <T extends WorkerApplicationRow>(a: T) => ({ ...a, services: a.services as ServiceSlug[], uploadUrl: a.uploadId ? `/api/uploads/${a.uploadId}` : null });
 
-const applicationSchema = z.object({
-  fullName: text(200, 'peopleErrors.fullNameRequired'),
-  phone: usPhoneSchema,
-  services: z.array(z.enum(SERVICE_SLUGS, { error: 'peopleErrors.servicesRequired' }), { error: 'peopleErrors.servicesRequired' }).min(1, { error: 'peopleErrors.servicesRequired' }).transform((s) => [...new Set(s)]),
-  yearsExperience: z.number({ error: 'peopleErrors.yearsInvalid' }).int({ error: 'peopleErrors.yearsInvalid' }).min(0, { error: 'peopleErrors.yearsInvalid' }).max(70, { error: 'peopleErrors.yearsInvalid' }),
-  areasServed: text(1000, 'peopleErrors.areasRequired'),
-  availabilitySummary: text(1000, 'peopleErrors.availabilityRequired'),
-  licenceInsurance: text(2000, 'peopleErrors.licenceRequired'),
-  uploadId: z.uuid({ error: 'validation.photoInvalid' }).nullish(),
+const APPLICANT_TAGS = ['Worker applications'];
+const ADMIN_TAGS = ['Admin: worker applications'];
+
+const submitRoute = defineRoute({
+  method: 'post',
+  path: '/',
+  access: 'signed_in',
+  tags: APPLICANT_TAGS,
+  summary: 'Apply to work with us',
+  description: 'One pending application at a time (409 `application_pending`); staff already work with us (409 `already_staff`). `uploadId` must be an upload of the applicant\'s own.',
+  request: { body: jsonBody(workerApplicationRequestSchema) },
+  responses: { 201: jsonContent(workerApplicationSchema, 'The application, pending'), ...errorResponses(400, 401, 409, 415) },
 });
 
-const listQuery = z.object({ status: z.enum(['pending', 'approved', 'rejected'], { error: 'validation.invalid' }).default('pending') });
-const rejectSchema = z.object({ reason: text(2000, 'peopleErrors.reasonRequired') });
+const mineRoute = defineRoute({
+  method: 'get',
+  path: '/mine',
+  access: 'signed_in',
+  tags: APPLICANT_TAGS,
+  summary: "The caller's applications, newest first",
+  responses: { 200: jsonContent(myApplicationsSchema, 'The applications'), ...errorResponses(401) },
+});
 
-function applicationId(c: Context<AppEnv>) {
-  const id = z.uuid().safeParse(c.req.param('id'));
-  if (!id.success) throw notFound();
-  return id.data;
-}
+const listRoute = defineRoute({
+  method: 'get',
+  path: '/',
+  access: 'admin',
+  tags: ADMIN_TAGS,
+  summary: 'Applications in one status, newest first',
+  request: { query: applicationsQuerySchema },
+  responses: { 200: jsonContent(applicationsForReviewSchema, 'The applications'), ...errorResponses(400, 401, 403) },
+});
 
-const withUploadUrl = <T extends { uploadId: string | null }>(a: T) => ({ ...a, uploadUrl: a.uploadId ? `/api/uploads/${a.uploadId}` : null });
+const detailRoute = defineRoute({
+  method: 'get',
+  path: '/{id}',
+  access: 'admin',
+  tags: ADMIN_TAGS,
+  summary: 'One application',
+  request: { params: idParams },
+  responses: { 200: jsonContent(applicationForReviewSchema, 'The application'), ...errorResponses(401, 403, 404) },
+});
 
-export const workerApplicationsRoutes = new Hono<AppEnv>()
-  .post('/', async (c) => {
+const approveRoute = defineRoute({
+  method: 'post',
+  path: '/{id}/approve',
+  access: 'admin',
+  tags: ADMIN_TAGS,
+  summary: 'Approve: the applicant becomes a worker with the services as skills, and is mailed',
+  description: 'An application already decided: 409 `application_decided`.',
+  request: { params: idParams },
+  responses: { 200: jsonContent(applicationForReviewSchema, 'The application, approved'), ...errorResponses(401, 403, 404, 409) },
+});
+
+const rejectRoute = defineRoute({
+  method: 'post',
+  path: '/{id}/reject',
+  access: 'admin',
+  tags: ADMIN_TAGS,
+  summary: 'Reject with a reason, which is mailed to the applicant',
+  description: 'An application already decided: 409 `application_decided`.',
+  request: { params: idParams, body: jsonBody(rejectApplicationRequestSchema) },
+  responses: { 200: jsonContent(applicationForReviewSchema, 'The application, rejected'), ...errorResponses(400, 401, 403, 404, 409, 415) },
+});
+
+export const workerApplicationsRoutes = apiRouter()
+  .openapi(submitRoute, async (c) => {
     const user = requireUser(c);
-    const body = parseInput(applicationSchema, await readJson(c.req.raw));
-    const application = await submitApplication(c.var.deps.db, user.id, body);
-    return c.json(withUploadUrl(application), 201);
+    const application = await submitApplication(c.var.deps.db, user.id, c.req.valid('json'));
+    return c.json(applicationView(application), 201);
   })
-  .get('/mine', async (c) => {
+  .openapi(mineRoute, async (c) => {
     const user = requireUser(c);
     const applications = await applicationsOf(c.var.deps.db, user.id);
-    return c.json({ applications: applications.map(withUploadUrl) });
+    return c.json({ applications: applications.map(applicationView) }, 200);
   });
 
-export const adminWorkerApplicationsRoutes = new Hono<AppEnv>()
-  .get('/', async (c) => {
-    await requireRole(c, 'admin');
-    const { status } = parseInput(listQuery, c.req.query(), 'query');
-    return c.json({ applications: (await listApplications(c.var.deps.db, status)).map(withUploadUrl) });
+export const adminWorkerApplicationsRoutes = apiRouter()
+  .openapi(listRoute, async (c) => {
+    const { status } = c.req.valid('query');
+    return c.json({ applications: (await listApplications(c.var.deps.db, status)).map(applicationView) }, 200);
   })
-  .get('/:id', async (c) => {
-    await requireRole(c, 'admin');
-    return c.json(withUploadUrl(await readApplication(c.var.deps.db, applicationId(c))));
-  })
-  .post('/:id/approve', async (c) => {
-    const admin = await requireRole(c, 'admin');
-    const id = applicationId(c);
+  .openapi(detailRoute, async (c) => c.json(applicationView(await readApplication(c.var.deps.db, c.req.valid('param').id)), 200))
+  .openapi(approveRoute, async (c) => {
+    const admin = callerOf(c);
+    const { id } = c.req.valid('param');
     const { db, mailer, now, config } = c.var.deps;
-    return c.json(withUploadUrl(await approveApplication({ db, mailer, now: now(), adminId: admin.id, lang: c.var.lang, publicUrl: config.publicUrl }, id)));
+    return c.json(applicationView(await approveApplication({ db, mailer, now: now(), adminId: admin.id, lang: c.var.lang, publicUrl: config.publicUrl }, id)), 200);
   })
-  .post('/:id/reject', async (c) => {
-    const admin = await requireRole(c, 'admin');
-    const id = applicationId(c);
-    const { reason } = parseInput(rejectSchema, await readJson(c.req.raw));
+  .openapi(rejectRoute, async (c) => {
+    const admin = callerOf(c);
+    const { id } = c.req.valid('param');
+    const { reason } = c.req.valid('json');
     const { db, mailer, now, config } = c.var.deps;
-    return c.json(withUploadUrl(await rejectApplication({ db, mailer, now: now(), adminId: admin.id, lang: c.var.lang, publicUrl: config.publicUrl }, id, reason)));
+    return c.json(applicationView(await rejectApplication({ db, mailer, now: now(), adminId: admin.id, lang: c.var.lang, publicUrl: config.publicUrl }, id, reason)), 200);
   });

@@ -5,7 +5,9 @@
  * applicant is emailed either way, in the language of the admin's request.
  */
 import { and, desc, eq } from 'drizzle-orm';
+import type { z } from 'zod';
 import type { ServiceSlug } from '../../../domain/services';
+import type { ApplicationStatus, workerApplicationRequestSchema } from '../../../domain/worker-applications';
 import type { Database } from '../../db/client';
 import { uploads, user, workerApplications } from '../../db/schema';
 import { roleOf } from '../../auth/roles';
@@ -14,26 +16,14 @@ import { translator, type Lang } from '../../lib/i18n';
 import type { Mailer } from '../../mail/mailer';
 import { makeWorker } from '../workers/worker-defaults';
 
-export type WorkerApplication = typeof workerApplications.$inferSelect;
-export type ApplicationStatus = WorkerApplication['status'];
-
-export interface ApplicationInput {
-  fullName: string;
-  phone: string;
-  services: ServiceSlug[];
-  yearsExperience: number;
-  areasServed: string;
-  availabilitySummary: string;
-  licenceInsurance: string;
-  uploadId?: string | null;
-}
+export type WorkerApplicationRow = typeof workerApplications.$inferSelect;
 
 /**
  * @throws AppError 400 validation_failed when the upload is not the applicant's own,
  *   409 application_pending when the user already has a pending application,
  *   409 already_staff when the user already is a worker or an admin
  */
-export async function submitApplication(db: Database, userId: string, input: ApplicationInput): Promise<WorkerApplication> {
+export async function submitApplication(db: Database, userId: string, input: z.output<typeof workerApplicationRequestSchema>): Promise<WorkerApplicationRow> {
   if ((await roleOf(db, userId)) !== 'user') throw conflict('already_staff', 'peopleErrors.alreadyStaff');
   if (input.uploadId) {
     const [own] = await db.select({ id: uploads.id }).from(uploads).where(and(eq(uploads.id, input.uploadId), eq(uploads.ownerUserId, userId)));
@@ -48,7 +38,7 @@ export async function submitApplication(db: Database, userId: string, input: App
   return row;
 }
 
-export async function applicationsOf(db: Database, userId: string): Promise<WorkerApplication[]> {
+export async function applicationsOf(db: Database, userId: string): Promise<WorkerApplicationRow[]> {
   return db.select().from(workerApplications).where(eq(workerApplications.userId, userId)).orderBy(desc(workerApplications.createdAt));
 }
 

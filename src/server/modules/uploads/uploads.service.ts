@@ -6,6 +6,7 @@
  * cookie token, kept hashed) until a booking claims it; a photo no booking or application uses
  * within 24 h is removed (upload-cleanup.ts).
  */
+import { MAX_UPLOAD_BYTES } from '../../../domain/uploads-contract';
 import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
@@ -17,7 +18,6 @@ import { reencodePhoto } from './photo-encoding';
 import { uploadFileError } from './upload-errors';
 import { assertWithinUploadQuota, lockUploadQuota, type Uploader } from './upload-quota';
 
-export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 export const ALLOWED_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif', 'image/heic', 'image/heif', 'image/avif'];
 export const UPLOAD_OWNER_COOKIE = 'upload_owner';
 /** How long a guest's upload cookie lives; their unused photos are removed after the same time. */

@@ -5,16 +5,14 @@
  * current state otherwise, also while a money operation is in flight on it).
  */
 import { and, asc, eq, gte, inArray, or, type SQL } from 'drizzle-orm';
-import type { BookingView } from '../../../domain/booking-request';
 import { businessDay } from '../../../domain/slots';
+import type { WorkerJob } from '../../../domain/worker-contract';
 import type { Database } from '../../db/client';
 import { bookings, user } from '../../db/schema';
 import { notFound } from '../../lib/errors';
 import { loadBookingViews, type ViewContext } from '../bookings/booking-view';
 import { lockBooking, lockBookingForChange, moveBooking, noteBookingEvent, readBooking, stateConflict, type BookingRow } from '../bookings/booking-transitions';
 import type { Actor } from '../../lib/request-context';
-
-export type WorkerJob = BookingView & { customer: { name: string; phone: string }; photoUrl: string | null };
 
 /** Worker jobs matching `where` (on bookings, joined with the customer), by start. */
 async function loadWorkerJobs(db: Database, where: SQL | undefined, viewContext: ViewContext): Promise<WorkerJob[]> {
@@ -72,7 +70,7 @@ export async function headOut(db: Database, bookingId: string, etaMinutes: numbe
     const job = await lockBookingForChange(tx, bookingId);
     if (job.workerId !== actor.userId) throw notFound();
     const etaAt = new Date(now.getTime() + etaMinutes * 60_000);
-    const moved = await moveBooking(tx, job, 'en_route', actor, { type: 'en_route', note: `ETA ${etaAt.toISOString()}` }, { etaAt, enRouteAt: now, acceptedAt: job.acceptedAt ?? now });
+    const moved = await moveBooking(tx, job, 'en_route', actor, { type: 'en_route', data: { etaAt: etaAt.toISOString() } }, { etaAt, enRouteAt: now, acceptedAt: job.acceptedAt ?? now });
     if (!moved) throw refused(job.status);
   });
 }

@@ -2,53 +2,125 @@
  * The worker's API (issue #4), under /api/worker: profile, availability and time off, settings,
  * and their jobs with the moves of the day. Workers only (401/403 otherwise); a job that is not
  * theirs is 404.
+ *
+ * Declared with the API contract (docs/decisions/013-api-contract.md): the schemas are
+ * src/domain/worker-contract.ts and worker-availability.ts; handlers read only `c.req.valid(...)`.
  */
 import { eq } from 'drizzle-orm';
-import { Hono, type Context } from 'hono';
-import { z } from 'zod';
-import { SERVICE_SLUGS } from '../../../domain/services';
-import { requireRole } from '../../auth/session';
-import { workerAvailability, workerProfiles, workerSkills, workerTimeOff } from '../../db/schema';
-import { notFound } from '../../lib/errors';
-import type { AppEnv } from '../../lib/app-env';
-import { parseInput, readJson } from '../../lib/validate';
-import { usPhoneSchema } from '../../../domain/phone';
+import type { Context } from 'hono';
 import { completeJobRequestSchema } from '../../../domain/money-requests';
+import type { ServiceSlug } from '../../../domain/services';
+import { availabilityRequestSchema } from '../../../domain/worker-availability';
+import { onMyWayRequestSchema, workerJobListSchema, workerJobSchema, workerProfileSchema, workerSettingsRequestSchema, type WorkerProfile } from '../../../domain/worker-contract';
+import { workerAvailability, workerProfiles, workerSkills, workerTimeOff } from '../../db/schema';
+import type { AppEnv } from '../../lib/app-env';
 import { idempotent } from '../../lib/idempotency';
+import { apiRouter, callerOf, defineRoute, errorResponses, idempotencyKeyParameter, idParams, jsonBody, jsonContent } from '../../lib/openapi';
 import { requestContext } from '../../lib/request-context';
 import { completeBooking } from '../bookings/completion.service';
 import { acceptJob, getWorkerJob, headOut, listWorkerJobs, ownJob, startJob } from './worker-jobs.service';
-import { availabilitySchema } from './availability';
 
-const onMyWaySchema = z.object({
-  etaMinutes: z.number({ error: 'dispatchErrors.etaMinutesInvalid' }).int({ error: 'dispatchErrors.etaMinutesInvalid' }).min(5, { error: 'dispatchErrors.etaMinutesInvalid' }).max(240, { error: 'dispatchErrors.etaMinutesInvalid' }),
+const PROFILE = ['Worker: profile'];
+const JOBS = ['Worker: jobs'];
+const profileAnswer = jsonContent(workerProfileSchema, 'The profile as it is now');
+const jobAnswered = jsonContent(workerJobSchema, 'The job as it is now');
+const moveRefusals = errorResponses(401, 403, 404, 409, 415);
+
+const profileRoute = defineRoute({
+  method: 'get',
+  path: '/profile',
+  access: 'worker',
+  tags: PROFILE,
+  summary: "The worker's phone, skills, ZIP codes, notification choices, weekly availability and time off",
+  responses: { 200: profileAnswer, ...errorResponses(401, 403) },
 });
-const settingsSchema = z.object({
-  phone: usPhoneSchema.nullable().optional(),
-  skills: z.array(z.enum(SERVICE_SLUGS, { error: 'validation.invalid' }), { error: 'validation.invalid' }).min(1, { error: 'dispatchErrors.skillsRequired' }).optional(),
-  serviceZips: z.array(z.string().regex(/^\d{5}$/, { error: 'validation.zipInvalid' })).max(200).optional(),
-  notifyEmail: z.boolean().optional(),
-  notifySms: z.boolean().optional(),
+
+const availabilityRoute = defineRoute({
+  method: 'put',
+  path: '/availability',
+  access: 'worker',
+  tags: PROFILE,
+  summary: 'Replace the weekly availability and the time off',
+  description: 'Weekly ranges in Tampa minutes after midnight, 30-minute steps, no overlaps on a day; time off as inclusive dates.',
+  request: { body: jsonBody(availabilityRequestSchema) },
+  responses: { 200: profileAnswer, ...errorResponses(400, 401, 403, 415) },
 });
 
-async function worker(c: Context<AppEnv>) {
-  const me = await requireRole(c, 'worker');
-  return { ...me, actor: { userId: me.id, role: 'worker' as const } };
-}
+const settingsRoute = defineRoute({
+  method: 'patch',
+  path: '/settings',
+  access: 'worker',
+  tags: PROFILE,
+  summary: 'Change the phone, skills, ZIP codes served or notification choices',
+  request: { body: jsonBody(workerSettingsRequestSchema) },
+  responses: { 200: profileAnswer, ...errorResponses(400, 401, 403, 415) },
+});
 
-function jobId(c: Context<AppEnv>) {
-  const id = z.uuid().safeParse(c.req.param('id'));
-  if (!id.success) throw notFound();
-  return id.data;
-}
+const jobsRoute = defineRoute({
+  method: 'get',
+  path: '/jobs',
+  access: 'worker',
+  tags: JOBS,
+  summary: "The worker's active jobs from today on, and today's finished ones, by start",
+  responses: { 200: jsonContent(workerJobListSchema, 'The jobs'), ...errorResponses(401, 403) },
+});
+
+const acceptRoute = defineRoute({
+  method: 'post',
+  path: '/jobs/{id}/accept',
+  access: 'assigned_worker',
+  tags: JOBS,
+  summary: 'Accept an assigned job',
+  description: '409 `transition_not_allowed` unless the job is confirmed (`details.status`).',
+  request: { params: idParams },
+  responses: { 200: jobAnswered, ...moveRefusals },
+});
+
+const onMyWayRoute = defineRoute({
+  method: 'post',
+  path: '/jobs/{id}/on-my-way',
+  access: 'assigned_worker',
+  tags: JOBS,
+  summary: 'Head out: the job is on the way, arriving in `etaMinutes` (5-240)',
+  request: { params: idParams, body: jsonBody(onMyWayRequestSchema) },
+  responses: { 200: jobAnswered, ...errorResponses(400), ...moveRefusals },
+});
+
+const startRoute = defineRoute({
+  method: 'post',
+  path: '/jobs/{id}/start',
+  access: 'assigned_worker',
+  tags: JOBS,
+  summary: 'Start the work',
+  request: { params: idParams },
+  responses: { 200: jobAnswered, ...moveRefusals },
+});
+
+const completeRoute = defineRoute({
+  method: 'post',
+  path: '/jobs/{id}/complete',
+  access: 'assigned_worker',
+  tags: JOBS,
+  summary: 'Complete the job: the final amount is captured',
+  description:
+    'Furniture: the hours worked; painting with our paint: the receipt in cents. Above the ceilings: 400. More than the approval limit above the booked total: nothing is charged and the job waits for an admin (`finalApproval.status` pending).',
+  parameters: [idempotencyKeyParameter(false)],
+  request: { params: idParams, body: jsonBody(completeJobRequestSchema) },
+  responses: { 200: jobAnswered, ...errorResponses(400, 401, 402, 403, 404, 409, 415, 422, 503) },
+});
+
+const workerActor = (c: Context<AppEnv>) => {
+  const me = callerOf(c);
+  return { id: me.id, actor: { userId: me.id, role: 'worker' as const } };
+};
 
 /** The one job the worker just moved, as it is now (also after its day is over). */
 async function jobAnswer(c: Context<AppEnv>, workerId: string, id: string) {
   const { view } = await requestContext(c);
-  return c.json(await getWorkerJob(c.var.deps.db, workerId, id, view));
+  return c.json(await getWorkerJob(c.var.deps.db, workerId, id, view), 200);
 }
 
-async function profileOf(c: Context<AppEnv>, userId: string) {
+async function profileOf(c: Context<AppEnv>, userId: string): Promise<WorkerProfile> {
   const db = c.var.deps.db;
   const [[profile], skills, weekly, timeOff] = await Promise.all([
     db.select().from(workerProfiles).where(eq(workerProfiles.userId, userId)),
@@ -59,7 +131,7 @@ async function profileOf(c: Context<AppEnv>, userId: string) {
   return {
     phone: profile?.phone ?? null,
     active: profile?.active ?? false,
-    skills: skills.map((s) => s.serviceSlug),
+    skills: skills.map((s) => s.serviceSlug as ServiceSlug),
     serviceZips: profile?.serviceZips ?? [],
     notifyEmail: profile?.notifyEmail ?? true,
     notifySms: profile?.notifySms ?? false,
@@ -68,27 +140,23 @@ async function profileOf(c: Context<AppEnv>, userId: string) {
   };
 }
 
-export const workerRoutes = new Hono<AppEnv>()
-  .get('/profile', async (c) => {
-    const me = await worker(c);
-    return c.json(await profileOf(c, me.id));
-  })
-  .put('/availability', async (c) => {
-    const me = await worker(c);
-    const body = parseInput(availabilitySchema, await readJson(c.req.raw));
+export const workerRoutes = apiRouter()
+  .openapi(profileRoute, async (c) => c.json(await profileOf(c, callerOf(c).id), 200))
+  .openapi(availabilityRoute, async (c) => {
+    const me = callerOf(c);
+    const body = c.req.valid('json');
     await c.var.deps.db.transaction(async (tx) => {
       await tx.delete(workerAvailability).where(eq(workerAvailability.userId, me.id));
       await tx.delete(workerTimeOff).where(eq(workerTimeOff.userId, me.id));
       if (body.weekly.length) await tx.insert(workerAvailability).values(body.weekly.map((r) => ({ userId: me.id, ...r })));
       if (body.timeOff.length) await tx.insert(workerTimeOff).values(body.timeOff.map((t) => ({ userId: me.id, startsOn: t.startsOn, endsOn: t.endsOn, note: t.note ?? null })));
     });
-    return c.json(await profileOf(c, me.id));
+    return c.json(await profileOf(c, me.id), 200);
   })
-  .patch('/settings', async (c) => {
-    const me = await worker(c);
-    const body = parseInput(settingsSchema, await readJson(c.req.raw));
+  .openapi(settingsRoute, async (c) => {
+    const me = callerOf(c);
+    const { skills, ...profile } = c.req.valid('json');
     await c.var.deps.db.transaction(async (tx) => {
-      const { skills, ...profile } = body;
       await tx.insert(workerProfiles).values({ userId: me.id }).onConflictDoNothing();
       if (Object.keys(profile).length) await tx.update(workerProfiles).set({ ...profile }).where(eq(workerProfiles.userId, me.id));
       if (skills) {
@@ -96,38 +164,36 @@ export const workerRoutes = new Hono<AppEnv>()
         await tx.insert(workerSkills).values(skills.map((serviceSlug) => ({ userId: me.id, serviceSlug })));
       }
     });
-    return c.json(await profileOf(c, me.id));
+    return c.json(await profileOf(c, me.id), 200);
   })
-  .get('/jobs', async (c) => {
-    const me = await worker(c);
+  .openapi(jobsRoute, async (c) => {
     const { view } = await requestContext(c);
-    return c.json({ jobs: await listWorkerJobs(c.var.deps.db, me.id, view.now, view) });
+    return c.json({ jobs: await listWorkerJobs(c.var.deps.db, callerOf(c).id, view.now, view) }, 200);
   })
-  .post('/jobs/:id/accept', async (c) => {
-    const me = await worker(c);
-    const id = jobId(c);
+  .openapi(acceptRoute, async (c) => {
+    const me = workerActor(c);
+    const { id } = c.req.valid('param');
     await acceptJob(c.var.deps.db, id, c.var.deps.now(), me.actor);
     return jobAnswer(c, me.id, id);
   })
-  .post('/jobs/:id/on-my-way', async (c) => {
-    const me = await worker(c);
-    const id = jobId(c);
-    const body = parseInput(onMyWaySchema, await readJson(c.req.raw));
-    await headOut(c.var.deps.db, id, body.etaMinutes, c.var.deps.now(), me.actor);
+  .openapi(onMyWayRoute, async (c) => {
+    const me = workerActor(c);
+    const { id } = c.req.valid('param');
+    await headOut(c.var.deps.db, id, c.req.valid('json').etaMinutes, c.var.deps.now(), me.actor);
     return jobAnswer(c, me.id, id);
   })
-  .post('/jobs/:id/start', async (c) => {
-    const me = await worker(c);
-    const id = jobId(c);
+  .openapi(startRoute, async (c) => {
+    const me = workerActor(c);
+    const { id } = c.req.valid('param');
     await startJob(c.var.deps.db, id, c.var.deps.now(), me.actor);
     return jobAnswer(c, me.id, id);
   })
-  .post('/jobs/:id/complete', async (c) => {
-    const me = await worker(c);
-    const id = jobId(c);
+  .openapi(completeRoute, async (c) => {
+    const me = workerActor(c);
+    const { id } = c.req.valid('param');
+    const body = c.req.valid('json');
     await ownJob(c.var.deps.db, me.id, id);
     return idempotent(c, { scope: me.id }, async (requestKey) => {
-      const body = parseInput(completeJobRequestSchema, await readJson(c.req.raw));
       const { money, settings } = await requestContext(c);
       await completeBooking({ ...money, unitPrices: settings.unitPrices, limits: settings.moneyLimits }, id, body, me.actor, { requestKey });
       return jobAnswer(c, me.id, id);

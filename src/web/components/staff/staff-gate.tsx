@@ -13,7 +13,8 @@ import { LoadingScreen } from '@/web/components/layout/loading-screen';
 import { Button, buttonVariants } from '@/web/components/ui/button';
 import { Card } from '@/web/components/ui/card';
 import { ApiError } from '@/web/lib/api-client';
-import { useMe, type Role } from '@/web/lib/auth';
+import { useMe } from '@/web/lib/auth';
+import type { Role } from '@/domain/roles';
 
 /** Renders the children only for a signed-in user with `role`. */
 export function StaffGate({ role, children }: { role: Exclude<Role, 'user'>; children: ReactNode }) {

@@ -3,8 +3,10 @@
  * gateway's stand-in for 3-D Secure (test mode only, signed in), after `POST /api/bookings`
  * answered `402 authentication_required`. The booking is then retried with the same key.
  */
+import type { TestAuthenticateRequest } from '@/domain/payments-contract';
 import { apiFetch } from '@/web/lib/api-client';
 
 export function authenticateTestPayment(clientSecret: string): Promise<unknown> {
-  return apiFetch('/api/payments/test-mode/authenticate', { method: 'POST', body: { clientSecret } });
+  const body: TestAuthenticateRequest = { clientSecret };
+  return apiFetch('/api/payments/test-mode/authenticate', { method: 'POST', body });
 }

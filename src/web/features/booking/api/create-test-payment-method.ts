@@ -4,25 +4,10 @@
  * code go no further than this request. A 400 carries details.number / expiry / cvc.
  */
 import { useMutation } from '@tanstack/react-query';
+import type { TestCardRequest, TestPaymentMethod } from '@/domain/payments-contract';
 import { apiFetch } from '@/web/lib/api-client';
 
-export interface TestCardInput {
-  number: string;
-  expMonth: number;
-  /** Four digits, e.g. 2030. */
-  expYear: number;
-  cvc: string;
-}
-
-export interface TestPaymentMethod {
-  id: string;
-  brand: string;
-  last4: string;
-  expMonth: number;
-  expYear: number;
-}
-
-export function createTestPaymentMethod(card: TestCardInput): Promise<TestPaymentMethod> {
+export function createTestPaymentMethod(card: TestCardRequest): Promise<TestPaymentMethod> {
   return apiFetch<TestPaymentMethod>('/api/payments/test-mode/payment-methods', { method: 'POST', body: card });
 }
 

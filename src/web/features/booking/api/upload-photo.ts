@@ -3,21 +3,16 @@
  * which the booking refers to as options.photoUploadId. The server checks type and size again.
  */
 import { useMutation } from '@tanstack/react-query';
+import { MAX_UPLOAD_BYTES, type UploadedFile } from '@/domain/uploads-contract';
 import { apiFetch } from '@/web/lib/api-client';
 
-export interface UploadedPhoto {
-  id: string;
-  contentType: string;
-  sizeBytes: number;
-}
-
 /** Largest photo accepted, as on the server: 10 MB. */
-export const MAX_PHOTO_BYTES = 10 * 1024 * 1024;
+export const MAX_PHOTO_BYTES = MAX_UPLOAD_BYTES;
 
-export function uploadPhoto(file: File): Promise<UploadedPhoto> {
+export function uploadPhoto(file: File): Promise<UploadedFile> {
   const form = new FormData();
   form.append('file', file);
-  return apiFetch<UploadedPhoto>('/api/uploads', { method: 'POST', body: form });
+  return apiFetch<UploadedFile>('/api/uploads', { method: 'POST', body: form });
 }
 
 /** The URL of an uploaded photo (readable by its uploader), for the preview after a reload. */

@@ -3,22 +3,16 @@
  * booking's assignable workers (status `confirmed`); 409 `worker_unavailable` when that worker
  * cannot take it (no longer free, not skilled). Answers the DispatchBooking.
  */
+import type { AssignWorkerRequest, DispatchBooking } from '@/domain/dispatch-contract';
 import { apiFetch } from '@/web/lib/api-client';
-import type { DispatchBooking } from '../types';
 import { useDispatchMutation } from './use-dispatch-mutation';
 
-export interface AssignWorkerInput {
-  bookingId: string;
-  workerId: string;
-  /** Expected arrival, an ISO instant. */
-  etaAt?: string;
-}
+/** The booking, the worker and, when known, the expected arrival (an ISO instant). */
+export type AssignWorkerInput = AssignWorkerRequest & { bookingId: string };
 
 export function assignWorker({ bookingId, workerId, etaAt }: AssignWorkerInput): Promise<DispatchBooking> {
-  return apiFetch<DispatchBooking>(`/api/admin/bookings/${encodeURIComponent(bookingId)}/assign`, {
-    method: 'POST',
-    body: etaAt ? { workerId, etaAt } : { workerId },
-  });
+  const body: AssignWorkerRequest = etaAt ? { workerId, etaAt } : { workerId };
+  return apiFetch<DispatchBooking>(`/api/admin/bookings/${encodeURIComponent(bookingId)}/assign`, { method: 'POST', body });
 }
 
 export function useAssignWorker() {

@@ -3,8 +3,8 @@
  * who may be assigned to it now, and the customer's photo. 404 for an unknown booking.
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { DispatchBookingDetail } from '@/domain/dispatch-contract';
 import { apiFetch } from '@/web/lib/api-client';
-import type { DispatchBookingDetail } from '../types';
 import { dispatchKeys } from './keys';
 
 export function getDispatchBooking(id: string, signal?: AbortSignal): Promise<DispatchBookingDetail> {

@@ -5,14 +5,14 @@
  * minute as well, in case the event stream is down.
  */
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { DispatchBooking, DispatchBookingList, DispatchView } from '@/domain/dispatch-contract';
 import { apiFetch } from '@/web/lib/api-client';
-import type { DispatchBooking, DispatchView } from '../types';
 import { dispatchKeys } from './keys';
 
 export async function getDispatchBookings(view: DispatchView, q: string, signal?: AbortSignal): Promise<DispatchBooking[]> {
   const params = new URLSearchParams({ view });
   if (q) params.set('q', q);
-  const { bookings } = await apiFetch<{ bookings: DispatchBooking[] }>(`/api/admin/bookings?${params}`, { signal });
+  const { bookings } = await apiFetch<DispatchBookingList>(`/api/admin/bookings?${params}`, { signal });
   return bookings;
 }
 

@@ -1,11 +1,11 @@
 /** `GET /api/admin/workers`: every worker with skills, availability, time off and job counts. Admins only. */
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { AdminWorker, AdminWorkerList } from '@/domain/dispatch-contract';
 import { apiFetch } from '@/web/lib/api-client';
-import type { AdminWorker } from '../types';
 import { dispatchKeys } from './keys';
 
 export async function getWorkers(signal?: AbortSignal): Promise<AdminWorker[]> {
-  const { workers } = await apiFetch<{ workers: AdminWorker[] }>('/api/admin/workers', { signal });
+  const { workers } = await apiFetch<AdminWorkerList>('/api/admin/workers', { signal });
   return workers;
 }
 

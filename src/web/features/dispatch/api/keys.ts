@@ -3,8 +3,8 @@
  * lib/live-updates.ts) and every admin action refresh the board, the open booking and the
  * workers list together.
  */
+import type { DispatchView } from '@/domain/dispatch-contract';
 import { LIVE_QUERY_ROOTS } from '@/web/lib/live-updates';
-import type { DispatchView } from '../types';
 
 export const dispatchKeys = {
   all: LIVE_QUERY_ROOTS.dispatch,

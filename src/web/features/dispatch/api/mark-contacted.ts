@@ -3,8 +3,8 @@
  * 5-10 minute promise); answers the DispatchBooking. The board shows the answer at once.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { DispatchBooking } from '@/domain/dispatch-contract';
 import { apiFetch } from '@/web/lib/api-client';
-import type { DispatchBooking } from '../types';
 import { dispatchKeys } from './keys';
 
 export function markContacted(bookingId: string): Promise<DispatchBooking> {

@@ -3,17 +3,14 @@
  * start (staff are not bound by the customer's 24 hour rule); 409 `slot_unavailable` when the time
  * was taken meanwhile. When the assigned worker is not free at the new time the server unassigns.
  */
+import type { DispatchBooking, StaffRescheduleRequest } from '@/domain/dispatch-contract';
 import { apiFetch } from '@/web/lib/api-client';
-import type { DispatchBooking } from '../types';
 import { useDispatchMutation } from './use-dispatch-mutation';
 
-export interface AdminRescheduleInput {
-  bookingId: string;
-  startAt: string;
-}
+export type AdminRescheduleInput = StaffRescheduleRequest & { bookingId: string };
 
-export function rescheduleBookingAsAdmin({ bookingId, startAt }: AdminRescheduleInput): Promise<DispatchBooking> {
-  return apiFetch<DispatchBooking>(`/api/admin/bookings/${encodeURIComponent(bookingId)}/reschedule`, { method: 'POST', body: { startAt } });
+export function rescheduleBookingAsAdmin({ bookingId, ...body }: AdminRescheduleInput): Promise<DispatchBooking> {
+  return apiFetch<DispatchBooking>(`/api/admin/bookings/${encodeURIComponent(bookingId)}/reschedule`, { method: 'POST', body: body satisfies StaffRescheduleRequest });
 }
 
 export function useRescheduleAsAdmin() {

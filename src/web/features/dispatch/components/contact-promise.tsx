@@ -8,13 +8,13 @@ import CircleAlert from 'lucide-react/icons/circle-alert';
 import CircleCheck from 'lucide-react/icons/circle-check';
 import Timer from 'lucide-react/icons/timer';
 import { useTranslation } from 'react-i18next';
+import type { DispatchBooking } from '@/domain/dispatch-contract';
 import { Button } from '@/web/components/ui/button';
 import { ApiError } from '@/web/lib/api-client';
 import { cn } from '@/web/lib/cn';
 import { toast } from '@/web/lib/toast';
 import { useNow } from '@/web/lib/use-now';
 import { useMarkContacted } from '../api/mark-contacted';
-import type { DispatchBooking } from '../types';
 import { contactUrgency, minutesToContact, minutesWaiting, type ContactUrgency } from '../utils/contact-promise';
 
 const TICK_MS = 30_000;

@@ -11,6 +11,7 @@ import VolumeX from 'lucide-react/icons/volume-x';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { DISPATCH_VIEWS, isDispatchView, type DispatchView } from '@/domain/dispatch-contract';
 import { LoadingScreen } from '@/web/components/layout/loading-screen';
 import { QueryErrorNotice } from '@/web/components/staff/staff-gate';
 import { Button } from '@/web/components/ui/button';
@@ -21,7 +22,6 @@ import { isNewBooking, useLiveUpdates } from '@/web/lib/live-updates';
 import { playChime, unlockChime } from '@/web/lib/new-booking-chime';
 import { toast } from '@/web/lib/toast';
 import { useDispatchBookings } from '../api/get-dispatch-bookings';
-import { DISPATCH_VIEWS, isDispatchView, type DispatchView } from '../types';
 import { BookingRow } from './booking-row';
 
 const SEARCH_DELAY_MS = 300;

@@ -8,10 +8,10 @@
  */
 import CircleAlert from 'lucide-react/icons/circle-alert';
 import { useTranslation } from 'react-i18next';
+import type { DispatchBooking } from '@/domain/dispatch-contract';
 import { Button } from '@/web/components/ui/button';
 import { formatPrice } from '@/web/lib/format';
 import { formatTampaShort } from '@/web/lib/time-of-day';
-import type { DispatchBooking } from '../types';
 import { MoneyRow, QuoteRows } from './money-summary';
 
 export interface FinalApprovalNoticeProps {

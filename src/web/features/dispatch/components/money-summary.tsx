@@ -7,9 +7,9 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { LineItem } from '@/domain/pricing';
+import type { DispatchBooking } from '@/domain/dispatch-contract';
 import { cn } from '@/web/lib/cn';
 import { cardBrandName, formatPrice, intlLocale } from '@/web/lib/format';
-import type { DispatchBooking } from '../types';
 
 export function MoneySummary({ booking }: { booking: DispatchBooking }) {
   const { t, i18n } = useTranslation();

@@ -2,10 +2,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { DispatchBookingDetail } from '@/domain/dispatch-contract';
 import { FINAL_AWAITING_APPROVAL } from '@/web/test/booking-view';
 import { installFakeEventSource } from '@/web/test/fake-event-source';
 import { mockApi, renderPage, type ApiTable } from '@/web/test/render-route';
-import type { DispatchBookingDetail } from '../types';
 import { ADMIN, bookingDetail, dispatchBooking } from '../testing/fixtures';
 import { Component as BookingDetailPage } from './booking-detail-page';
 

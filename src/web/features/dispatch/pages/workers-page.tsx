@@ -4,6 +4,7 @@
  * weekly availability in Tampa time.
  */
 import { useTranslation } from 'react-i18next';
+import type { AdminWorker } from '@/domain/dispatch-contract';
 import { LoadingScreen } from '@/web/components/layout/loading-screen';
 import { QueryErrorNotice, StaffGate } from '@/web/components/staff/staff-gate';
 import { Button } from '@/web/components/ui/button';
@@ -16,7 +17,6 @@ import { toast } from '@/web/lib/toast';
 import { useWorkers } from '../api/get-workers';
 import { useSetWorkerActive } from '../api/set-worker-active';
 import { AdminNav } from '../components/admin-nav';
-import type { AdminWorker } from '../types';
 import { weeklySummary } from '../utils/weekly-summary';
 
 export function Component() {

@@ -6,12 +6,13 @@
  */
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import type { BookingView } from '@/domain/booking-request';
+import type { BookingList } from '@/domain/bookings-contract';
 import { apiFetch } from '@/web/lib/api-client';
 
 export const myBookingsQueryKey = ['bookings', 'mine'] as const;
 
 export async function getMyBookings(signal?: AbortSignal): Promise<BookingView[]> {
-  const { bookings } = await apiFetch<{ bookings: BookingView[] }>('/api/bookings', { signal });
+  const { bookings } = await apiFetch<BookingList>('/api/bookings', { signal });
   return bookings;
 }
 

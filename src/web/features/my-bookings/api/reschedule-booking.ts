@@ -7,21 +7,20 @@
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { BookingView } from '@/domain/booking-request';
+import type { RescheduleRequest } from '@/domain/bookings-contract';
 import { ApiError, apiFetch } from '@/web/lib/api-client';
 import { withIdempotencyKey } from '@/web/lib/idempotency-key';
 import { showUpdatedBooking } from './get-my-bookings';
 
-export interface RescheduleBookingInput {
+export interface RescheduleBookingInput extends RescheduleRequest {
   bookingId: string;
-  /** One of the offered starts, an ISO instant. */
-  startAt: string;
   idempotencyKey: string;
 }
 
 export function rescheduleBooking({ bookingId, startAt, idempotencyKey }: RescheduleBookingInput): Promise<BookingView> {
   return apiFetch<BookingView>(`/api/bookings/${encodeURIComponent(bookingId)}/reschedule`, {
     method: 'POST',
-    body: { startAt },
+    body: { startAt } satisfies RescheduleRequest,
     headers: { 'Idempotency-Key': idempotencyKey },
   });
 }

@@ -1,7 +1,7 @@
 /** `POST /api/worker-applications` (after an optional `POST /api/uploads` of a photo or document). */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { WorkerApplication, WorkerApplicationRequest } from '@/domain/worker-applications';
 import { apiFetch } from '@/web/lib/api-client';
-import type { ApplicationInput, WorkerApplication } from '../types';
 import { peopleKeys } from './keys';
 
 export async function uploadDocument(file: File): Promise<string> {
@@ -13,9 +13,10 @@ export async function uploadDocument(file: File): Promise<string> {
 export function useSubmitApplication() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async ({ input, file }: { input: Omit<ApplicationInput, 'uploadId'>; file: File | null }) => {
+    mutationFn: async ({ input, file }: { input: Omit<WorkerApplicationRequest, 'uploadId'>; file: File | null }) => {
       const uploadId = file ? await uploadDocument(file) : null;
-      return apiFetch<WorkerApplication>('/api/worker-applications', { method: 'POST', body: { ...input, uploadId } });
+      const application: WorkerApplicationRequest = { ...input, uploadId };
+      return apiFetch<WorkerApplication>('/api/worker-applications', { method: 'POST', body: application });
     },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: peopleKeys.myApplications() }),
   });

@@ -1,10 +1,10 @@
-/** `PATCH /api/admin/users/:id/role` { role } and `POST /api/admin/users/:id/disable|enable`. Admins only. */
+/** `PATCH /api/admin/users/{id}/role` { role } and `POST /api/admin/users/{id}/disable|enable`. Admins only. */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { RoleChangeRequest } from '@/domain/admin-users';
 import { apiFetch } from '@/web/lib/api-client';
-import type { PersonRole } from '../types';
 import { peopleKeys } from './keys';
 
-export type UserChange = { id: string; role: PersonRole } | { id: string; disabled: boolean };
+export type UserChange = ({ id: string } & RoleChangeRequest) | { id: string; disabled: boolean };
 
 export function useUpdateUser() {
   const queryClient = useQueryClient();

@@ -1,10 +1,12 @@
 /**
  * The worker application form: full name, phone, services, years of experience, Tampa areas
  * served, availability, licence/insurance, and an optional photo of a licence or insurance
- * document. The server validates; its translated field messages show under each field.
+ * document. The server validates (src/domain/worker-applications.ts); its translated field
+ * messages show under each field.
  */
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { SERVICE_SLUGS, type ServiceSlug } from '@/domain/services';
 import { ApiErrorAlert } from '@/web/components/ui/api-error-alert';
 import { Button } from '@/web/components/ui/button';
 import { FieldError } from '@/web/components/ui/field-error';
@@ -13,14 +15,13 @@ import { Label } from '@/web/components/ui/label';
 import { ApiError } from '@/web/lib/api-client';
 import { useSubmitApplication } from '../api/submit-application';
 
-const SERVICES = ['tv-installation', 'furniture-assembly', 'painting'] as const;
 const textareaClass =
   'w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-base text-slate-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600 aria-[invalid=true]:border-red-600 sm:text-sm';
 
 export function ApplicationForm({ defaultName }: { defaultName: string }) {
   const { t } = useTranslation();
   const submit = useSubmitApplication();
-  const [services, setServices] = useState<string[]>([]);
+  const [services, setServices] = useState<ServiceSlug[]>([]);
   const [file, setFile] = useState<File | null>(null);
   const errors = submit.error instanceof ApiError ? (submit.error.details ?? {}) : {};
 
@@ -59,7 +60,7 @@ export function ApplicationForm({ defaultName }: { defaultName: string }) {
       </div>
       <fieldset className="flex flex-col gap-2" aria-describedby={errors.services ? 'enroll-services-error' : undefined}>
         <legend className="text-sm font-medium text-slate-800">{t('people.enroll.services')}</legend>
-        {SERVICES.map((slug) => (
+        {SERVICE_SLUGS.map((slug) => (
           <label key={slug} className="flex min-h-10 items-center gap-2 text-slate-900">
             <input
               type="checkbox"

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { buttonVariants } from '@/web/components/ui/button';
 import { Card } from '@/web/components/ui/card';
-import type { WorkerApplication } from '../types';
+import type { WorkerApplication } from '@/domain/worker-applications';
 
 export function ApplicationStatus({ application }: { application: WorkerApplication }) {
   const { t, i18n } = useTranslation();

@@ -5,6 +5,8 @@
  */
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DEFAULT_USERS_PAGE_SIZE, type AdminUser } from '@/domain/admin-users';
+import { ROLES, type Role } from '@/domain/roles';
 import { LoadingScreen } from '@/web/components/layout/loading-screen';
 import { QueryErrorNotice, StaffGate } from '@/web/components/staff/staff-gate';
 import { Button } from '@/web/components/ui/button';
@@ -13,12 +15,12 @@ import { Input } from '@/web/components/ui/input';
 import { Label } from '@/web/components/ui/label';
 import { ApiError } from '@/web/lib/api-client';
 import { toast } from '@/web/lib/toast';
-import { USERS_PAGE_SIZE, useUsers } from '../api/get-users';
+import { useUsers } from '../api/get-users';
 import { useUpdateUser, type UserChange } from '../api/update-user';
 import { PeopleNav } from '../components/people-nav';
-import type { AdminUser, PersonRole } from '../types';
 
-const ROLES: PersonRole[] = ['user', 'worker', 'admin'];
+/** The role choices, weakest first. */
+const ROLE_CHOICES: Role[] = [...ROLES].reverse();
 
 export function Component() {
   const { t } = useTranslation();
@@ -111,10 +113,10 @@ function UserRow({ user }: { user: AdminUser }) {
           id={roleId}
           value={user.role}
           disabled={update.isPending}
-          onChange={(e) => change({ id: user.id, role: e.target.value as PersonRole }, t('people.users.roleChanged', { name: user.name }))}
+          onChange={(e) => change({ id: user.id, role: e.target.value as Role }, t('people.users.roleChanged', { name: user.name }))}
           className="h-9 rounded-md border border-slate-300 bg-white px-2"
         >
-          {ROLES.map((role) => (
+          {ROLE_CHOICES.map((role) => (
             <option key={role} value={role}>
               {t(`people.users.roles.${role}`)}
             </option>
@@ -144,7 +146,7 @@ function UserRow({ user }: { user: AdminUser }) {
 
 function Pager({ page, total, onPage }: { page: number; total: number; onPage: (page: number) => void }) {
   const { t } = useTranslation();
-  const pages = Math.max(1, Math.ceil(total / USERS_PAGE_SIZE));
+  const pages = Math.max(1, Math.ceil(total / DEFAULT_USERS_PAGE_SIZE));
   return (
     <nav aria-label={t('people.users.pagination')} className="flex items-center gap-3">
       <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => onPage(page - 1)}>

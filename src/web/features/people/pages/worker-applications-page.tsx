@@ -4,6 +4,7 @@
  */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { APPLICATION_STATUSES, type ApplicationForReview, type ApplicationStatus } from '@/domain/worker-applications';
 import { LoadingScreen } from '@/web/components/layout/loading-screen';
 import { QueryErrorNotice, StaffGate } from '@/web/components/staff/staff-gate';
 import { ApiErrorAlert } from '@/web/components/ui/api-error-alert';
@@ -16,9 +17,6 @@ import { toast } from '@/web/lib/toast';
 import { useApplications } from '../api/get-applications';
 import { useDecideApplication } from '../api/decide-application';
 import { PeopleNav } from '../components/people-nav';
-import type { ApplicationStatus, WorkerApplication } from '../types';
-
-const STATUSES: ApplicationStatus[] = ['pending', 'approved', 'rejected'];
 
 export function Component() {
   const { t } = useTranslation();
@@ -31,7 +29,7 @@ export function Component() {
           <PeopleNav />
         </div>
         <div role="tablist" aria-label={t('people.applications.tabsLabel')} className="flex flex-wrap gap-2">
-          {STATUSES.map((s) => (
+          {APPLICATION_STATUSES.map((s) => (
             <button
               key={s}
               type="button"
@@ -67,7 +65,7 @@ function ApplicationsList({ status }: { status: ApplicationStatus }) {
   );
 }
 
-function ApplicationCard({ application: a }: { application: WorkerApplication }) {
+function ApplicationCard({ application: a }: { application: ApplicationForReview }) {
   const { t, i18n } = useTranslation();
   const [open, setOpen] = useState(false);
   const titleId = `application-${a.id}`;
@@ -124,7 +122,7 @@ function Detail({ term, value }: { term: string; value: string }) {
   );
 }
 
-function DecisionActions({ application }: { application: WorkerApplication }) {
+function DecisionActions({ application }: { application: ApplicationForReview }) {
   const { t } = useTranslation();
   const decide = useDecideApplication();
   const [rejecting, setRejecting] = useState(false);

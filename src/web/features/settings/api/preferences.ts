@@ -1,11 +1,7 @@
 /** `/api/account/preferences`: the caller's email and SMS notification choices. */
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { NotificationPreferences } from '@/domain/account';
 import { apiFetch } from '@/web/lib/api-client';
-
-export interface NotificationPreferences {
-  email: boolean;
-  sms: boolean;
-}
 
 export const preferencesQueryOptions = queryOptions({
   queryKey: ['account', 'preferences'],

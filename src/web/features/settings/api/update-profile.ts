@@ -4,16 +4,10 @@
  * only); the email changes when the link is opened, which lands on /settings?email=changed.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { Profile, ProfileUpdateRequest } from '@/domain/account';
 import { apiFetch } from '@/web/lib/api-client';
-import type { Me } from '@/web/lib/auth';
 
-export interface ProfileUpdate {
-  full_name?: string;
-  /** A US number in any common format; '' clears it. */
-  phone?: string;
-}
-
-export const updateProfile = (input: ProfileUpdate) => apiFetch<NonNullable<Me['profile']>>('/api/me/profile', { method: 'PATCH', body: input });
+export const updateProfile = (input: ProfileUpdateRequest) => apiFetch<Profile>('/api/me/profile', { method: 'PATCH', body: input });
 
 export function useUpdateProfile() {
   const queryClient = useQueryClient();

@@ -7,15 +7,14 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { ACCOUNT_DELETION_WORD, type Me } from '@/domain/account';
 import { FormServerError, serverErrorMessage } from '@/web/components/auth/form-server-error';
 import { Button } from '@/web/components/ui/button';
 import { Input } from '@/web/components/ui/input';
 import { Label } from '@/web/components/ui/label';
-import { apiFetch } from '@/web/lib/api-client';
-import { SIGNED_OUT_ME, type Me } from '@/web/lib/auth';
+import { SIGNED_OUT_ME } from '@/web/lib/auth';
 import { toast } from '@/web/lib/toast';
-
-const CONFIRM_WORD = 'DELETE';
+import { deleteAccount } from '../api/delete-account';
 
 export function DeleteAccount() {
   const { t } = useTranslation();
@@ -27,10 +26,11 @@ export function DeleteAccount() {
   const [error, setError] = useState<string | null>(null);
 
   const onDelete = async () => {
+    if (typed !== ACCOUNT_DELETION_WORD) return;
     setError(null);
     setPending(true);
     try {
-      await apiFetch('/api/account', { method: 'DELETE', body: { confirm: typed } });
+      await deleteAccount({ confirm: typed });
       queryClient.removeQueries();
       queryClient.setQueryData<Me>(['me'], SIGNED_OUT_ME);
       toast.success(t('settings.deleteAccount.done'));
@@ -46,11 +46,11 @@ export function DeleteAccount() {
       <h3 className="font-semibold text-red-900">{t('settings.deleteAccount.title')}</h3>
       <p className="text-sm text-slate-700">{t('settings.deleteAccount.explain')}</p>
       <div className="flex flex-col gap-1.5">
-        <Label htmlFor={`${id}-confirm`}>{t('settings.deleteAccount.confirmLabel', { word: CONFIRM_WORD })}</Label>
+        <Label htmlFor={`${id}-confirm`}>{t('settings.deleteAccount.confirmLabel', { word: ACCOUNT_DELETION_WORD })}</Label>
         <Input id={`${id}-confirm`} autoComplete="off" value={typed} onChange={(event) => setTyped(event.target.value)} />
       </div>
       <FormServerError message={error} />
-      <Button variant="destructive" className="self-start" disabled={typed !== CONFIRM_WORD || pending} onClick={() => void onDelete()}>
+      <Button variant="destructive" className="self-start" disabled={typed !== ACCOUNT_DELETION_WORD || pending} onClick={() => void onDelete()}>
         {pending ? t('common.processing') : t('settings.deleteAccount.submit')}
       </Button>
     </div>

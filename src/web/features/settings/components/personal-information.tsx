@@ -1,25 +1,25 @@
 /**
- * Settings, Personal Information: full name, email, phone (US format, checked by the server
- * too). Saving shows a toast; field errors from the server sit under their fields. A new email
- * is confirmed from a link sent to it (the toast says so); Google accounts show their email
- * read-only.
+ * Settings, Personal Information: full name (the API's own rule, src/domain/account.ts), email,
+ * phone (US format, checked by the server). Saving shows a toast; field errors from the server
+ * sit under their fields. A new email is confirmed from a link sent to it (the toast says so);
+ * Google accounts show their email read-only.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
+import { fullNameSchema, type Me } from '@/domain/account';
 import { FormServerError, serverErrorMessage } from '@/web/components/auth/form-server-error';
 import { Button } from '@/web/components/ui/button';
 import { FormField } from '@/web/components/ui/form-field';
 import { ApiError } from '@/web/lib/api-client';
-import type { Me } from '@/web/lib/auth';
 import { toast } from '@/web/lib/toast';
 import { SettingsSection } from './settings-section';
 import { requestEmailChange, useUpdateProfile } from '../api/update-profile';
 
 const personalSchema = z.object({
-  full_name: z.string().trim().min(1, { error: 'account.fullNameRequired' }).max(200, { error: 'validation.tooLong' }),
+  full_name: fullNameSchema,
   email: z.string().trim().toLowerCase().pipe(z.email({ error: 'validation.emailInvalid' })),
   phone: z.string().trim(),
 });

@@ -4,12 +4,13 @@
  */
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { NotificationPreferences } from '@/domain/account';
 import { serverErrorMessage } from '@/web/components/auth/form-server-error';
 import { Label } from '@/web/components/ui/label';
 import { LANGUAGES, setLanguage, type Language } from '@/web/lib/i18n';
 import { toast } from '@/web/lib/toast';
 import { SettingsSection } from './settings-section';
-import { usePreferences, useSavePreferences, type NotificationPreferences } from '../api/preferences';
+import { usePreferences, useSavePreferences } from '../api/preferences';
 
 export function Preferences() {
   const { t, i18n } = useTranslation();

@@ -108,7 +108,8 @@ function AddressForm({ address, onDone }: { address: SavedAddressView | null; on
     setServerError(null);
     try {
       // '' clears a unit on edit (undefined would be dropped from the JSON and keep the old one)
-      await save.mutateAsync({ ...values, unit: values.unit ?? '', id: address?.id });
+      const fields = { ...values, unit: values.unit ?? '' };
+      await save.mutateAsync(address ? { ...fields, id: address.id } : fields);
       toast.success(t('settings.addresses.saved'));
       onDone();
     } catch (error) {

@@ -4,14 +4,14 @@
  * every minute in case the event stream is down.
  */
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
+import type { WorkerJob, WorkerJobList } from '@/domain/worker-contract';
 import { apiFetch } from '@/web/lib/api-client';
 import { LIVE_QUERY_ROOTS } from '@/web/lib/live-updates';
-import type { WorkerJob } from '../types';
 
 export const workerJobsQueryKey = LIVE_QUERY_ROOTS.workerJobs;
 
 export async function getWorkerJobs(signal?: AbortSignal): Promise<WorkerJob[]> {
-  const { jobs } = await apiFetch<{ jobs: WorkerJob[] }>('/api/worker/jobs', { signal });
+  const { jobs } = await apiFetch<WorkerJobList>('/api/worker/jobs', { signal });
   return jobs;
 }
 

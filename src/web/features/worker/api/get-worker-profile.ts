@@ -1,7 +1,7 @@
 /** `GET /api/worker/profile`: the signed-in worker's phone, skills, ZIPs, notification choices, weekly availability and time off. */
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { WorkerProfile } from '@/domain/worker-contract';
 import { apiFetch } from '@/web/lib/api-client';
-import type { WorkerProfile } from '../types';
 
 export const workerProfileQueryKey = ['worker', 'profile'] as const;
 

@@ -11,21 +11,17 @@
  * completion, the same on a retry after no answer or a 5xx), so the card is charged once.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { JobActuals } from '@/web/components/staff/job-actuals-fields';
+import type { CompleteJobRequest } from '@/domain/money-requests';
+import type { OnMyWayRequest, WorkerJob } from '@/domain/worker-contract';
 import { ApiError, apiFetch } from '@/web/lib/api-client';
 import { withIdempotencyKey } from '@/web/lib/idempotency-key';
-import type { WorkerJob } from '../types';
 import { showUpdatedJob, workerJobsQueryKey } from './get-worker-jobs';
 
-type CompleteStep = { step: 'complete'; jobId: string; actuals: JobActuals };
+type CompleteStep = { step: 'complete'; jobId: string; actuals: CompleteJobRequest };
 
-export type JobStep =
-  | { step: 'accept'; jobId: string }
-  | { step: 'on-my-way'; jobId: string; etaMinutes: number }
-  | { step: 'start'; jobId: string }
-  | CompleteStep;
+export type JobStep = { step: 'accept'; jobId: string } | ({ step: 'on-my-way'; jobId: string } & OnMyWayRequest) | { step: 'start'; jobId: string } | CompleteStep;
 
-function bodyOf(input: JobStep): object {
+function bodyOf(input: JobStep): OnMyWayRequest | CompleteJobRequest | Record<string, never> {
   if (input.step === 'on-my-way') return { etaMinutes: input.etaMinutes };
   if (input.step === 'complete') return input.actuals;
   return {};

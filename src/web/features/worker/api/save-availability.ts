@@ -1,19 +1,16 @@
 /**
  * `PUT /api/worker/availability` with `{ weekly: WeeklyRange[], timeOff: [{ startsOn, endsOn, note? }] }`:
- * replaces both. 400 for overlapping or inverted ranges (the form checks the same first).
+ * replaces both and answers the WorkerProfile. 400 for overlapping or inverted ranges (the form
+ * checks the same rules first, src/domain/worker-availability.ts).
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { WeeklyRange } from '@/domain/capacity';
+import type { AvailabilityRequest } from '@/domain/worker-availability';
+import type { WorkerProfile } from '@/domain/worker-contract';
 import { apiFetch } from '@/web/lib/api-client';
 import { workerProfileQueryKey } from './get-worker-profile';
 
-export interface AvailabilityPayload {
-  weekly: WeeklyRange[];
-  timeOff: { startsOn: string; endsOn: string; note?: string }[];
-}
-
-export function saveAvailability(payload: AvailabilityPayload): Promise<unknown> {
-  return apiFetch<unknown>('/api/worker/availability', { method: 'PUT', body: payload });
+export function saveAvailability(payload: AvailabilityRequest): Promise<WorkerProfile> {
+  return apiFetch<WorkerProfile>('/api/worker/availability', { method: 'PUT', body: payload });
 }
 
 export function useSaveAvailability() {

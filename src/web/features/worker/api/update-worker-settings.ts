@@ -1,20 +1,14 @@
-/** `PATCH /api/worker/settings` with `{ phone?, skills?, serviceZips?, notifyEmail?, notifySms? }`. */
+/**
+ * `PATCH /api/worker/settings` with `{ phone?, skills?, serviceZips?, notifyEmail?, notifySms? }`
+ * (phone E.164, null clears it): answers the WorkerProfile. 400 with the field's message.
+ */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ServiceSlug } from '@/domain/services';
+import type { WorkerProfile, WorkerSettingsRequest } from '@/domain/worker-contract';
 import { apiFetch } from '@/web/lib/api-client';
 import { workerProfileQueryKey } from './get-worker-profile';
 
-export interface WorkerSettingsPatch {
-  /** E.164; null clears it. */
-  phone?: string | null;
-  skills?: ServiceSlug[];
-  serviceZips?: string[];
-  notifyEmail?: boolean;
-  notifySms?: boolean;
-}
-
-export function updateWorkerSettings(patch: WorkerSettingsPatch): Promise<unknown> {
-  return apiFetch<unknown>('/api/worker/settings', { method: 'PATCH', body: patch });
+export function updateWorkerSettings(patch: WorkerSettingsRequest): Promise<WorkerProfile> {
+  return apiFetch<WorkerProfile>('/api/worker/settings', { method: 'PATCH', body: patch });
 }
 
 export function useUpdateWorkerSettings() {

@@ -3,8 +3,8 @@
  * ranges in 30 minute steps, Tampa time, with add and remove, and "Copy Monday to weekdays";
  * then time off as date ranges with an optional note. Checked before saving (an end after its
  * start, no overlapping ranges on a day, time off not ending before it starts; messages beside
- * the fields) and saved whole with `PUT /api/worker/availability`; the server's refusal shows
- * above the Save button.
+ * the fields; the API's rules, src/domain/worker-availability.ts) and saved whole with
+ * `PUT /api/worker/availability`; the server's refusal shows above the Save button.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import Copy from 'lucide-react/icons/copy';
@@ -14,6 +14,7 @@ import { useId } from 'react';
 import { useFieldArray, useForm, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { businessDate } from '@/domain/slots';
+import type { WorkerProfile } from '@/domain/worker-contract';
 import { ApiErrorAlert } from '@/web/components/ui/api-error-alert';
 import { Button } from '@/web/components/ui/button';
 import { Card } from '@/web/components/ui/card';
@@ -24,7 +25,6 @@ import { formatMinuteOfDay } from '@/web/lib/time-of-day';
 import { toast } from '@/web/lib/toast';
 import { WEEKDAYS_MONDAY_FIRST, weekdayName } from '@/web/lib/weekdays';
 import { useSaveAvailability } from '../api/save-availability';
-import type { WorkerProfile } from '../types';
 import {
   availabilityFormSchema,
   availabilityPayload,
@@ -50,7 +50,7 @@ export function AvailabilityEditor({ profile }: { profile: WorkerProfile }) {
     resolver: zodResolver(availabilityFormSchema),
     defaultValues: formValuesFrom(profile),
   });
-  const ranges = useFieldArray({ control: form.control, name: 'ranges' });
+  const ranges = useFieldArray({ control: form.control, name: 'weekly' });
   const timeOff = useFieldArray({ control: form.control, name: 'timeOff' });
   const invalid = form.formState.submitCount > 0 && Object.keys(form.formState.errors).length > 0;
 
@@ -64,7 +64,7 @@ export function AvailabilityEditor({ profile }: { profile: WorkerProfile }) {
   );
 
   const addRange = (weekday: number) => {
-    const dayRanges = (form.getValues('ranges') ?? []).filter((r) => r.weekday === weekday);
+    const dayRanges = (form.getValues('weekly') ?? []).filter((r) => r.weekday === weekday);
     ranges.append({ weekday, ...nextRange(dayRanges) });
   };
 
@@ -85,7 +85,7 @@ export function AvailabilityEditor({ profile }: { profile: WorkerProfile }) {
             fields={ranges.fields}
             onAdd={() => addRange(weekday)}
             onRemove={(index) => ranges.remove(index)}
-            onCopyMonday={weekday === 1 ? () => ranges.replace(copyMondayToWeekdays(form.getValues('ranges'))) : undefined}
+            onCopyMonday={weekday === 1 ? () => ranges.replace(copyMondayToWeekdays(form.getValues('weekly'))) : undefined}
           />
         ))}
       </section>
@@ -179,8 +179,9 @@ function DayCard({ weekday, form, fields, onAdd, onRemove, onCopyMonday }: DayCa
 function RangeRow({ form, index, day, onRemove }: { form: AvailabilityForm; index: number; day: string; onRemove: () => void }) {
   const { t, i18n } = useTranslation();
   const id = useId();
-  const errors = form.formState.errors.ranges?.[index];
-  const message = errors?.start?.message ?? errors?.end?.message ?? errors?.message;
+  const errors = form.formState.errors.weekly?.[index];
+  // An overlap is the range's own error (errors.message): both of its times are marked.
+  const message = errors?.startMinute?.message ?? errors?.endMinute?.message ?? errors?.message;
   const label = (minute: number) => (minute === DAY_MINUTES ? t('worker.availability.endOfDay') : formatMinuteOfDay(minute, i18n.language));
   const errorId = `${id}-error`;
 
@@ -193,8 +194,8 @@ function RangeRow({ form, index, day, onRemove }: { form: AvailabilityForm; inde
           </Label>
           <select
             id={`${id}-start`}
-            {...form.register(`ranges.${index}.start`, { valueAsNumber: true })}
-            aria-invalid={errors?.start ? true : undefined}
+            {...form.register(`weekly.${index}.startMinute`, { valueAsNumber: true })}
+            aria-invalid={errors?.startMinute || errors?.message ? true : undefined}
             aria-describedby={message ? errorId : undefined}
             className={selectClass}
           >
@@ -211,8 +212,8 @@ function RangeRow({ form, index, day, onRemove }: { form: AvailabilityForm; inde
           </Label>
           <select
             id={`${id}-end`}
-            {...form.register(`ranges.${index}.end`, { valueAsNumber: true })}
-            aria-invalid={errors?.end ? true : undefined}
+            {...form.register(`weekly.${index}.endMinute`, { valueAsNumber: true })}
+            aria-invalid={errors?.endMinute || errors?.message ? true : undefined}
             aria-describedby={message ? errorId : undefined}
             className={selectClass}
           >

@@ -6,11 +6,11 @@
  * A refusal of the hours or the receipt shows the server's message under the field.
  */
 import { useTranslation } from 'react-i18next';
+import type { WorkerJob } from '@/domain/worker-contract';
 import { JobActualsFields, useJobActuals, type JobActuals } from '@/web/components/staff/job-actuals-fields';
 import { ApiErrorAlert } from '@/web/components/ui/api-error-alert';
 import { Button } from '@/web/components/ui/button';
 import { Dialog } from '@/web/components/ui/dialog';
-import type { WorkerJob } from '../types';
 
 export interface CompleteJobDialogProps {
   job: WorkerJob;

@@ -1,6 +1,10 @@
-/** "On my way": how many minutes until arrival (5-240; quick picks for the usual ones), sent as `etaMinutes`. */
+/**
+ * "On my way": how many minutes until arrival (quick picks for the usual ones), sent as
+ * `etaMinutes` and checked with the API's rule first (5-240, src/domain/arrival.ts).
+ */
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ETA_MAX_MINUTES, ETA_MIN_MINUTES, etaMinutesSchema } from '@/domain/arrival';
 import { ApiErrorAlert } from '@/web/components/ui/api-error-alert';
 import { Button } from '@/web/components/ui/button';
 import { Dialog } from '@/web/components/ui/dialog';
@@ -9,8 +13,6 @@ import { Input } from '@/web/components/ui/input';
 import { Label } from '@/web/components/ui/label';
 import { cn } from '@/web/lib/cn';
 
-export const ETA_MIN_MINUTES = 5;
-export const ETA_MAX_MINUTES = 240;
 const QUICK_PICKS = [15, 30, 45, 60];
 
 export interface OnMyWayDialogProps {
@@ -28,10 +30,10 @@ export function OnMyWayDialog({ customerName, busy, error, onConfirm, onClose }:
   const [invalid, setInvalid] = useState(false);
 
   const submit = () => {
-    const value = Number(minutes);
-    if (!Number.isInteger(value) || value < ETA_MIN_MINUTES || value > ETA_MAX_MINUTES) return setInvalid(true);
+    const value = etaMinutesSchema.safeParse(Number(minutes));
+    if (!value.success) return setInvalid(true);
     setInvalid(false);
-    onConfirm(value);
+    onConfirm(value.data);
   };
 
   return (

@@ -8,6 +8,7 @@ import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { SERVICE_SLUGS } from '@/domain/services';
+import type { WorkerProfile } from '@/domain/worker-contract';
 import { ApiErrorAlert } from '@/web/components/ui/api-error-alert';
 import { Button } from '@/web/components/ui/button';
 import { Card } from '@/web/components/ui/card';
@@ -17,8 +18,7 @@ import { Label } from '@/web/components/ui/label';
 import { formatPhoneForDisplay } from '@/web/lib/public-settings';
 import { toast } from '@/web/lib/toast';
 import { useUpdateWorkerSettings } from '../api/update-worker-settings';
-import type { WorkerProfile } from '../types';
-import { workerSettingsSchema, type WorkerSettingsInput, type WorkerSettingsValues } from '../utils/settings-form';
+import { workerSettingsFormSchema, type WorkerSettingsInput, type WorkerSettingsValues } from '../utils/settings-form';
 
 const checkboxRow = 'flex min-h-12 items-center gap-3 rounded-md border border-slate-300 bg-white px-3 py-2 text-base text-slate-900';
 
@@ -32,7 +32,7 @@ export function WorkerSettingsForm({ profile }: { profile: WorkerProfile }) {
     reset,
     formState: { errors },
   } = useForm<WorkerSettingsInput, unknown, WorkerSettingsValues>({
-    resolver: zodResolver(workerSettingsSchema),
+    resolver: zodResolver(workerSettingsFormSchema),
     defaultValues: {
       phone: profile.phone ? formatPhoneForDisplay(profile.phone) : '',
       skills: profile.skills,

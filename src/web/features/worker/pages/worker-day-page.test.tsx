@@ -3,10 +3,10 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { BookingStatus } from '@/domain/booking-status';
+import type { WorkerJob } from '@/domain/worker-contract';
 import { FINAL_AWAITING_APPROVAL } from '@/web/test/booking-view';
 import { FakeEventSource, installFakeEventSource } from '@/web/test/fake-event-source';
 import { mockApi, renderPage, type ApiTable } from '@/web/test/render-route';
-import type { WorkerJob } from '../types';
 import { WORKER, workerJob } from '../testing/fixtures';
 import { Component as WorkerDayPage } from './worker-day-page';
 

@@ -4,6 +4,7 @@
  */
 import { useTranslation } from 'react-i18next';
 import { businessDate } from '@/domain/slots';
+import type { WorkerJob } from '@/domain/worker-contract';
 import { LoadingScreen } from '@/web/components/layout/loading-screen';
 import { QueryErrorNotice } from '@/web/components/staff/staff-gate';
 import { Card } from '@/web/components/ui/card';
@@ -12,7 +13,6 @@ import { useLiveUpdates } from '@/web/lib/live-updates';
 import { useWorkerJobs } from '../api/get-worker-jobs';
 import { JobCard } from '../components/job-card';
 import { WorkerLayout } from '../components/worker-layout';
-import type { WorkerJob } from '../types';
 
 export function Component() {
   const { t } = useTranslation();

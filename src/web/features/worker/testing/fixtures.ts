@@ -2,7 +2,7 @@
  * Worker test data: a technician, and jobs as `GET /api/worker/jobs` answers them — by default a
  * furniture assembly today at 2:30 PM Tampa time for Ana Lopez, assigned and not yet accepted.
  */
-import type { WorkerJob, WorkerProfile } from '../types';
+import type { WorkerJob, WorkerProfile } from '@/domain/worker-contract';
 
 export const WORKER = { user: { id: 'w1', email: 'luis@example.com', name: 'Luis Ortega' }, profile: null, role: 'worker' };
 

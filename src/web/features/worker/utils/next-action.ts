@@ -7,7 +7,7 @@
  * WorkerJob (docs/api.md does not list it); `acceptedHere` covers a job accepted in this visit
  * when the server's answer does not carry it.
  */
-import type { WorkerJob } from '../types';
+import type { WorkerJob } from '@/domain/worker-contract';
 
 export type NextAction = 'accept' | 'onMyWay' | 'start' | 'complete';
 

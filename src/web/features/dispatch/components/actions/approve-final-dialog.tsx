@@ -6,10 +6,10 @@
  */
 import { useRef, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { DispatchBooking } from '@/domain/dispatch-contract';
 import { cardBrandName, formatPrice } from '@/web/lib/format';
 import { toast } from '@/web/lib/toast';
 import { useApproveFinalAmount } from '../../api/approve-final-amount';
-import type { DispatchBooking } from '../../types';
 import { ActionDialog } from '../action-dialog';
 
 export interface ApproveFinalDialogProps {

@@ -6,13 +6,13 @@
  */
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { DispatchBookingDetail } from '@/domain/dispatch-contract';
 import { FieldError } from '@/web/components/ui/field-error';
 import { Input } from '@/web/components/ui/input';
 import { Label } from '@/web/components/ui/label';
 import { toast } from '@/web/lib/toast';
 import { tampaInstantOnDayOf, tampaTimeInput } from '@/web/lib/time-of-day';
 import { useAssignWorker } from '../../api/assign-worker';
-import type { DispatchBookingDetail } from '../../types';
 import { ActionDialog } from '../action-dialog';
 import { selectClass } from './fields';
 

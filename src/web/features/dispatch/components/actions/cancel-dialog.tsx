@@ -7,12 +7,12 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cancellationOutcome } from '@/domain/cancellation-policy';
+import type { DispatchBooking } from '@/domain/dispatch-contract';
 import { Label } from '@/web/components/ui/label';
 import { useCancellationPolicy } from '@/web/lib/cancellation-policy';
 import { formatPrice, formatTampaDateTime } from '@/web/lib/format';
 import { toast } from '@/web/lib/toast';
 import { useCancelAsAdmin } from '../../api/cancel-booking';
-import type { DispatchBooking } from '../../types';
 import { ActionDialog } from '../action-dialog';
 import { textareaClass } from './fields';
 

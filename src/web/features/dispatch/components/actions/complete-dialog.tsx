@@ -6,11 +6,11 @@
  * replaces it.
  */
 import { useTranslation } from 'react-i18next';
+import type { DispatchBooking } from '@/domain/dispatch-contract';
 import { JobActualsFields, useJobActuals } from '@/web/components/staff/job-actuals-fields';
 import { formatPrice } from '@/web/lib/format';
 import { toast } from '@/web/lib/toast';
 import { useCompleteAsAdmin } from '../../api/complete-booking';
-import type { DispatchBooking } from '../../types';
 import { ActionDialog } from '../action-dialog';
 
 export function CompleteDialog({ booking, onClose }: { booking: DispatchBooking; onClose: () => void }) {

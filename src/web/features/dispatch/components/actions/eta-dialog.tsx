@@ -1,6 +1,7 @@
 /** Setting or changing the expected arrival: a Tampa time on the job's day (the current ETA, or the start, preselected). */
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { DispatchBooking } from '@/domain/dispatch-contract';
 import { FieldError } from '@/web/components/ui/field-error';
 import { Input } from '@/web/components/ui/input';
 import { Label } from '@/web/components/ui/label';
@@ -8,7 +9,6 @@ import { toast } from '@/web/lib/toast';
 import { formatSlotTime } from '@/web/lib/format';
 import { tampaInstantOnDayOf, tampaTimeInput } from '@/web/lib/time-of-day';
 import { useSetEta } from '../../api/set-eta';
-import type { DispatchBooking } from '../../types';
 import { ActionDialog } from '../action-dialog';
 
 export function EtaDialog({ booking, onClose }: { booking: DispatchBooking; onClose: () => void }) {

@@ -1,9 +1,9 @@
 /** Marking a no-show: the customer missed the appointment, and the full total is charged (said before confirming). */
 import { useTranslation } from 'react-i18next';
+import type { DispatchBooking } from '@/domain/dispatch-contract';
 import { formatPrice } from '@/web/lib/format';
 import { toast } from '@/web/lib/toast';
 import { useMarkNoShow } from '../../api/mark-no-show';
-import type { DispatchBooking } from '../../types';
 import { ActionDialog } from '../action-dialog';
 
 export function NoShowDialog({ booking, onClose }: { booking: DispatchBooking; onClose: () => void }) {
