@@ -9,3 +9,4 @@ export * from './people-admin';
 export * from './account';
 export * from './idempotency';
 export * from './rate-limits';
+export * from './analytics';
