@@ -9,7 +9,7 @@
  * declined card creates nothing; a hold whose booking could not be written is voided.
  */
 import { createHash, randomInt } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, count, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { BookingView, createBookingRequestSchema } from '../../../domain/booking-request';
 import { jobDurationMinutes } from '../../../domain/booking-options';
@@ -17,7 +17,7 @@ import { quoteBooking } from '../../../domain/pricing';
 import { isInServiceArea } from '../../../domain/service-area';
 import { needsDeferredHold } from '../../../domain/payment-timing';
 import type { Database } from '../../db/client';
-import { bookingEvents, bookings, payments } from '../../db/schema';
+import { bookingEvents, bookings, payments, reconciliationFindings } from '../../db/schema';
 import { AppError, badRequest, conflict, notFound, ruleBroken } from '../../lib/errors';
 import type { Lang } from '../../lib/i18n';
 import type { Logger } from '../../lib/logger';
@@ -79,6 +79,31 @@ function isUniqueViolation(error: unknown, constraint: string): boolean {
 }
 
 /**
+ * The gateway idempotency key of a booking request's hold (or saved card): derived from the
+ * customer and their Idempotency-Key, so that a retry reaches the same hold instead of placing a
+ * second one. Once reconciliation has voided that hold as an orphan (the request died after the
+ * gateway call and before its booking was written, then was retried more than 10 minutes later),
+ * the old key can only answer a cancelled hold — Stripe replays its first response for 24 hours —
+ * so each voided orphan of this request moves the key to a next generation, and the retry places
+ * a hold of its own. Concurrent retries still share one key.
+ */
+async function holdGatewayKey(db: Database, customerId: string, idempotencyKey: string): Promise<string> {
+  const base = `booking-hold:${customerId}:${idempotencyKey}`;
+  const [row] = await db
+    .select({ voided: count() })
+    .from(reconciliationFindings)
+    .where(
+      and(
+        eq(reconciliationFindings.kind, 'orphan_hold_voided'),
+        sql`${reconciliationFindings.detail}->>'customer_id' = ${customerId}`,
+        sql`${reconciliationFindings.detail}->>'idempotency_key' = ${idempotencyKey}`,
+      ),
+    );
+  const voided = row?.voided ?? 0;
+  return voided === 0 ? base : `${base}:after-void-${voided}`;
+}
+
+/**
  * Creates a booking, or returns the one this key already created.
  * @param idempotencyKey the client's Idempotency-Key header (8-200 characters)
  * @param request the body as createBookingRequestSchema parsed it (the route's validation)
@@ -117,7 +142,7 @@ export async function createBooking(ctx: BookingContext, idempotencyKey: string,
   let hold: Hold | null = null;
   let savedCard: { paymentMethodId: string; card: CardSummary } | null = null;
   try {
-    const gatewayKey = `booking-hold:${customer.id}:${idempotencyKey}`;
+    const gatewayKey = await holdGatewayKey(db, customer.id, idempotencyKey);
     if (deferred) {
       savedCard = await gateway.saveCard({ customerId: customer.id, customerEmail: customer.email, paymentMethodId: request.paymentMethodId, idempotencyKey: gatewayKey, metadata: { reference, customer_id: customer.id, idempotency_key: idempotencyKey } });
     } else {
