@@ -145,7 +145,7 @@ export const accountRoutes = apiRouter()
     deleteAccountRoute,
     async (c) => {
       const user = requireUser(c);
-      await deleteAccount(c.var.deps, user.id, c.var.deps.now());
+      await deleteAccount(c.var.deps, user.id);
       return c.json({ deleted: true as const }, 200);
     },
     // Without the typed word (or any body) the answer keeps its own code.

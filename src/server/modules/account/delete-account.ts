@@ -36,7 +36,7 @@ export const DELETED_NAME = 'Deleted user';
  *   last admin must not vanish with a click: an admin removes the staff role first),
  *   409 `upcoming_bookings` while an unfinished booking exists.
  */
-export async function deleteAccount(deps: { db: Database; gateway: PaymentGateway; logger: Logger }, userId: string, now: Date): Promise<void> {
+export async function deleteAccount(deps: { db: Database; gateway: PaymentGateway; logger: Logger }, userId: string): Promise<void> {
   const { db, gateway, logger } = deps;
   if ((await roleOf(db, userId)) !== 'user') throw conflict('staff_account', 'account.deleteStaffAccount');
   await db.transaction(async (tx) => {
@@ -52,12 +52,12 @@ export async function deleteAccount(deps: { db: Database; gateway: PaymentGatewa
     await tx.delete(notificationPreferences).where(eq(notificationPreferences.userId, userId));
     await tx.delete(customerPaymentDefaults).where(eq(customerPaymentDefaults.userId, userId));
     await tx.delete(userRoles).where(eq(userRoles.userId, userId));
-    await tx.update(profiles).set({ fullName: DELETED_NAME, phone: null, updatedAt: now }).where(eq(profiles.id, userId));
+    await tx.update(profiles).set({ fullName: DELETED_NAME, phone: null }).where(eq(profiles.id, userId));
     await tx.delete(session).where(eq(session.userId, userId));
     await tx.delete(account).where(eq(account.userId, userId));
     await tx
       .update(user)
-      .set({ name: DELETED_NAME, email: `deleted-${userId}@deleted.invalid`, image: null, userMetadata: {}, updatedAt: now })
+      .set({ name: DELETED_NAME, email: `deleted-${userId}@deleted.invalid`, image: null, userMetadata: {} })
       .where(eq(user.id, userId));
   });
   try {

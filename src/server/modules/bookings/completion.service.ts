@@ -72,7 +72,6 @@ async function requestApproval(tx: Transaction, booking: BookingRow, final: Pric
       finalTotalCents: final.totalCents,
       finalApprovalStatus: 'pending',
       finalApprovalRequestedAt: now,
-      updatedAt: now,
     })
     .where(eq(bookings.id, booking.id));
   await noteBookingEvent(tx, booking.id, actor, { type: 'final_approval_requested', amountCents: final.totalCents, data: { bookedTotalCents: booking.totalCents, finalTotalCents: final.totalCents } });
