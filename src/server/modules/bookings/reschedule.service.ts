@@ -28,8 +28,10 @@ export async function rescheduleBooking(
   options: { staff?: boolean } = {},
 ): Promise<void> {
   await ctx.db.transaction(async (tx) => {
-    await lockCapacityDay(tx, newStart);
+    // The booking's row first, then the day's capacity: the order every path takes (assigning a
+    // worker too), so that a reschedule racing an assignment waits instead of deadlocking.
     const booking = await lockBookingForChange(tx, bookingId);
+    await lockCapacityDay(tx, newStart);
     if (booking.status !== 'pending' && booking.status !== 'confirmed') throw stateConflict('not_reschedulable', 'paymentErrors.notReschedulable', booking.status);
     if (!options.staff && !canRescheduleFree({ start: booking.scheduledStart, now: ctx.now, policy: ctx.policy })) {
       throw ruleBroken('reschedule_window_closed', 'paymentErrors.rescheduleWindowClosed', { params: { hours: ctx.policy.rescheduleNoticeHours } });

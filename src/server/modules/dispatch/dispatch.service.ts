@@ -129,6 +129,7 @@ export async function markContacted(db: Database, bookingId: string, now: Date, 
  */
 export async function assignWorker(db: Database, bookingId: string, input: { workerId: string; etaAt?: Date }, now: Date, rules: CapacityRules, actor: Actor): Promise<void> {
   await db.transaction(async (tx) => {
+    // The booking's row, then the day's capacity: the order of every path (reschedule.service.ts).
     const current = await lockBookingForChange(tx, bookingId);
     await lockCapacityDay(tx, current.scheduledStart);
     if (current.status !== 'pending' && current.status !== 'confirmed') throw stateConflict('not_assignable', 'dispatchErrors.notAssignable', current.status);
