@@ -14,12 +14,12 @@
  * (the owner runs after everyone else), so no row depends on another row's success except where
  * the order is the point (a worker's job: accept, on my way, start, complete).
  */
-import { eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { businessHoursWeek } from '../domain/capacity';
 import { DEFAULT_SLOT_RULES } from '../domain/slots';
-import { bookings, payments, simulatedHolds, userRoles, workerProfiles } from './db/schema';
+import { analyticsEvents, bookings, payments, simulatedHolds, userRoles, workerProfiles } from './db/schema';
 import { ACCESS_RULES, type Access } from './lib/openapi';
 import { moneyActors, TV_OPTIONS } from './test/money-actors';
 import { createTestApp, databaseKind, type TestApp } from './test/test-app';
@@ -542,6 +542,75 @@ export const ACCESS_MATRIX: MatrixRow[] = [
   { method: 'POST', path: '/api/admin/users/{id}/disable', url: '/api/admin/users/{toDisable}/disable', access: 'admin', owner: 'admin', state: adminUser('to-disable@example.com'), expect: byRule('admin', { admin: 200 }, 0) },
   { method: 'POST', path: '/api/admin/users/{id}/enable', url: '/api/admin/users/{disabled}/enable', access: 'admin', owner: 'admin', state: adminUser('disabled@example.com'), expect: byRule('admin', { admin: 200 }, 0) },
 
+  // -- the error log (issue #11): anyone logs (as themselves: the user comes from the session), any signed-in user reads the counts, admins the rest
+  {
+    method: 'POST',
+    path: '/api/errors',
+    access: 'anonymous',
+    body: { error_message: 'Access matrix check', error_type: 'TypeError', severity: 'warning', user_id: 'someone-else' },
+    expect: everyone({
+      status: 201,
+      own: async (b, ctx, me) => {
+        const entry = await ctx.read('admin', `/api/admin/errors/${b.id}`);
+        expect(entry.user_id).toBe(me === 'anonymous' ? null : ctx.callers[me as SignedIn].userId);
+      },
+    }),
+  },
+  { method: 'GET', path: '/api/errors/counts', access: 'signed_in', expect: byRule('signed_in', {}, { status: 200, own: (b) => expect(Object.keys(b).sort()).toEqual(['critical', 'total', 'unresolved', 'window']) }) },
+  { method: 'GET', path: '/api/admin/errors', access: 'admin', expect: byRule('admin', { admin: { status: 200, own: (b, ctx) => expect(idsOf(b.entries)).toContain(ctx.ids.errorEntry) } }, 0) },
+  { method: 'GET', path: '/api/admin/errors/groups', access: 'admin', expect: byRule('admin', { admin: { status: 200, own: (b, ctx) => expect(b.groups.map((g: { fingerprint: string }) => g.fingerprint)).toContain(ctx.ids.errorGroup) } }, 0) },
+  { method: 'GET', path: '/api/admin/errors/metrics', access: 'admin', expect: byRule('admin', { admin: { status: 200, own: (b) => expect(b.metrics).toHaveLength(7) } }, 0) },
+  { method: 'GET', path: '/api/admin/errors/{id}', url: '/api/admin/errors/{errorEntry}', access: 'admin', expect: byRule('admin', { admin: { status: 200, own: (b, ctx) => expect(b.id).toBe(ctx.ids.errorEntry) } }, 0) },
+  {
+    method: 'POST',
+    path: '/api/admin/errors/{id}/resolve',
+    url: '/api/admin/errors/{errorEntry}/resolve',
+    access: 'admin',
+    owner: 'admin',
+    state: async (ctx) => (await ctx.read('admin', `/api/admin/errors/${ctx.ids.errorEntry}`)).resolved,
+    expect: byRule('admin', { admin: { status: 200, own: (b) => expect(b).toMatchObject({ resolved: true, changed: true }) } }, 0),
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/errors/groups/{fingerprint}/resolve',
+    url: '/api/admin/errors/groups/{errorGroup}/resolve',
+    access: 'admin',
+    owner: 'admin',
+    state: async (ctx) => (await ctx.read('admin', `/api/admin/errors?fingerprint=${ctx.ids.errorGroup}`)).entries.map((e: { resolved: boolean }) => e.resolved),
+    expect: byRule('admin', { admin: { status: 200, own: (b) => expect(b.resolved_count).toBe(2) } }, 0),
+  },
+
+  // -- analytics (issue #11): anyone sends events (the user comes from the session, never the body), admins read the reports
+  {
+    method: 'POST',
+    path: '/api/analytics/events',
+    access: 'anonymous',
+    body: {
+      visitorId: '9b2f4c1e-0a7d-4e36-8c55-3f1d2a6b7c80',
+      events: [
+        { action: 'page_view', category: 'navigation', path: '/access-matrix', occurredAt: NOW.toISOString(), userId: 'someone-else' },
+        { action: 'page_view', category: 'navigation', path: '/access-matrix', occurredAt: NOW.toISOString() },
+      ],
+    },
+    expect: everyone({
+      status: 200,
+      own: async (b, ctx, me) => {
+        expect(b).toEqual({ accepted: 1, rejected: [{ index: 0, reasons: [{ field: 'userId', reason: 'unknown_field' }] }], stripped: [] });
+        const [row] = await ctx.t.deps.db.select().from(analyticsEvents).orderBy(desc(analyticsEvents.id)).limit(1);
+        expect(row!.userId).toBe(me === 'anonymous' ? null : ctx.callers[me as SignedIn].userId);
+      },
+    }),
+  },
+  ...(['revenue', 'funnel', 'contact', 'traffic', 'web-vitals'] as const).map(
+    (report): MatrixRow => ({
+      method: 'GET',
+      path: `/api/admin/analytics/${report}`,
+      url: `/api/admin/analytics/${report}?range=7d`,
+      access: 'admin',
+      expect: byRule('admin', { admin: { status: 200, own: (b) => expect(b.period).toEqual({ range: '7d', from: '2026-11-15', to: '2026-11-21', timeZone: 'America/New_York' }) } }, 0),
+    }),
+  ),
+
   // Last: deleting an account. Staff accounts are not deleted by their owner; the customer still has open bookings.
   {
     method: 'DELETE',
@@ -691,6 +760,10 @@ describe(`API access matrix, every route x six callers (${databaseKind})`, () =>
     ids.toDisable = (await t.signUp('to-disable@example.com')).userId;
     ids.disabled = (await t.signUp('disabled@example.com')).userId;
     await ok(t.request(`/api/admin/users/${ids.disabled}/disable`, { method: 'POST', cookie: admin }));
+
+    // error log entries: one to read and resolve, a group of two to resolve at once
+    ids.errorEntry = (await ok(t.request('/api/errors', { method: 'POST', cookie: customer, json: { error_message: 'Matrix entry', error_type: 'RangeError' } }), 201)).id;
+    for (let i = 0; i < 2; i++) ids.errorGroup = (await ok(t.request('/api/errors', { method: 'POST', json: { error_message: `Matrix group ${i}`, error_type: 'SyntaxError' } }), 201)).fingerprint;
   });
   afterAll(() => t?.close());
 

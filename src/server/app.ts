@@ -18,6 +18,8 @@ import { inputGuard } from './lib/input-guard';
 import { handleError } from './lib/error-handler';
 import { AppError } from './lib/errors';
 import { languageOf } from './lib/i18n';
+import { requestIdFor } from './lib/request-id';
+import { sentryCsp } from './lib/sentry-csp';
 import { adminBookingsRoutes } from './modules/admin/admin-bookings.routes';
 import { adminWorkersRoutes, dispatchBookingsRoutes } from './modules/dispatch/dispatch.routes';
 import { workerRoutes } from './modules/workers/workers.routes';
@@ -35,6 +37,10 @@ import { accountRoutes } from './modules/account/account.routes';
 import { outboxRoutes } from './modules/outbox/outbox.routes';
 import { eventsRoutes } from './realtime/events.routes';
 import { docsRoutes } from './modules/docs/docs.routes';
+import { errorLogRoutes } from './modules/errors/errors.routes';
+import { adminAnalyticsRoutes } from './modules/analytics/admin-analytics.routes';
+import { analyticsRoutes } from './modules/analytics/analytics.routes';
+import { googleAnalyticsCsp } from './modules/analytics/google-analytics-csp';
 
 export interface AppOptions {
   /** The built web app (vite's dist/); omitted in API tests. */
@@ -48,15 +54,21 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   const stripe = deps.config.stripe !== null;
   // The Maps JavaScript API for address autocomplete (developers.google.com/maps/documentation/javascript/content-security-policy)
   const maps = deps.config.googleMaps;
+  // Optional Sentry in the browser (VITE_SENTRY_DSN): its ingest host, and blob: workers for session replay
+  const sentry = sentryCsp(deps.config.sentry.browserDsn);
+  // Optional Google Analytics 4 tag in the browser (VITE_GA_MEASUREMENT_ID): its hosts only when configured
+  const ga = googleAnalyticsCsp(deps.config.googleAnalytics);
 
   app.use('*', async (c, next) => {
     c.set('deps', deps);
     c.set('lang', languageOf(c.req.header('accept-language')));
     c.set('user', null);
     c.set('caller', null);
+    c.set('requestId', requestIdFor(c.req.header('x-request-id'), deps.config.trustProxy));
+    c.header('X-Request-Id', c.var.requestId);
     const started = performance.now();
     await next();
-    deps.logger.info({ method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(performance.now() - started) }, 'request');
+    deps.logger.info({ method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(performance.now() - started), requestId: c.var.requestId }, 'request');
   });
 
   app.use(
@@ -64,11 +76,12 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
     secureHeaders({
       contentSecurityPolicy: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", ...(stripe ? ['https://js.stripe.com'] : []), ...(maps ? ['https://maps.googleapis.com'] : [])],
+        scriptSrc: ["'self'", ...(stripe ? ['https://js.stripe.com'] : []), ...(maps ? ['https://maps.googleapis.com'] : []), ...ga.scriptSrc],
         // sonner and Radix set inline styles at run time; the Maps suggestions list asks for its Roboto font
         styleSrc: ["'self'", "'unsafe-inline'", ...(maps ? ['https://fonts.googleapis.com'] : [])],
-        imgSrc: ["'self'", 'data:', 'blob:', ...(maps ? ['https://maps.googleapis.com', 'https://maps.gstatic.com'] : [])],
-        connectSrc: ["'self'", ...(stripe ? ['https://api.stripe.com'] : []), ...(maps ? ['https://maps.googleapis.com', 'https://maps.gstatic.com'] : [])],
+        imgSrc: ["'self'", 'data:', 'blob:', ...(maps ? ['https://maps.googleapis.com', 'https://maps.gstatic.com'] : []), ...ga.imgSrc],
+        connectSrc: ["'self'", ...(stripe ? ['https://api.stripe.com'] : []), ...(maps ? ['https://maps.googleapis.com', 'https://maps.gstatic.com'] : []), ...sentry.connectSrc, ...ga.connectSrc],
+        ...(sentry.workerSrc ? { workerSrc: sentry.workerSrc } : {}),
         ...(stripe ? { frameSrc: ['https://js.stripe.com', 'https://hooks.stripe.com'] } : {}),
         fontSrc: ["'self'", ...(maps ? ['https://fonts.gstatic.com'] : [])],
         objectSrc: ["'none'"],
@@ -111,6 +124,9 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   app.route('/api/worker-applications', workerApplicationsRoutes);
   app.route('/api/admin/worker-applications', adminWorkerApplicationsRoutes);
   app.route('/api/admin/users', adminUsersRoutes);
+  app.route('/api/analytics', analyticsRoutes);
+  app.route('/api/admin/analytics', adminAnalyticsRoutes);
+  app.route('/api', errorLogRoutes);
   app.all('/api/*', () => {
     throw new AppError(404, 'route_not_found', 'errors.routeNotFound');
   });

@@ -43,6 +43,13 @@ const envSchema = z.object({
   TWILIO_AUTH_TOKEN: optionalString,
   TWILIO_FROM_NUMBER: optionalString.pipe(z.string().regex(/^\+[1-9]\d{6,14}$/, { error: 'must be an E.164 number such as +18135550100' }).optional()),
   TWILIO_API_BASE: optionalString.pipe(z.url({ protocol: /^https?$/, error: 'must be a URL such as http://127.0.0.1:12112' }).optional()),
+  ANALYTICS_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(60),
+  ANALYTICS_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(60),
+  VITE_GA_MEASUREMENT_ID: optionalString.pipe(z.string().regex(/^G-[A-Z0-9]{4,20}$/, { error: 'must be a Google Analytics 4 measurement id such as G-ABC123XYZ9' }).optional()),
+  ERROR_LOG_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(30),
+  ERROR_LOG_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(60),
+  SENTRY_DSN: optionalString.pipe(z.url({ protocol: /^https?$/, error: 'must be a Sentry DSN such as https://key@o1.ingest.sentry.io/2' }).optional()),
+  VITE_SENTRY_DSN: optionalString.pipe(z.url({ protocol: /^https?$/, error: 'must be a Sentry DSN such as https://key@o1.ingest.sentry.io/2' }).optional()),
 });
 
 export interface Config {
@@ -82,6 +89,14 @@ export interface Config {
     /** Tests only: a fake Twilio API's origin. */
     apiBase: string | null;
   } | null;
+  /** `POST /api/analytics/events`: batches per client IP per window (issue #11). */
+  analyticsRateLimit: { max: number; windowSeconds: number };
+  /** The browser loads the Google Analytics tag (VITE_GA_MEASUREMENT_ID is set): the CSP lets its hosts in. */
+  googleAnalytics: boolean;
+  /** `POST /api/errors`: entries per client IP per window (issue #11). */
+  errorLogRateLimit: { max: number; windowSeconds: number };
+  /** Optional Sentry (issue #11): the server's DSN (SENTRY_DSN), and the browser's (VITE_SENTRY_DSN, for the CSP). */
+  sentry: { serverDsn: string | null; browserDsn: string | null };
 }
 
 export class ConfigError extends Error {
@@ -161,5 +176,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       e.TWILIO_ACCOUNT_SID && e.TWILIO_AUTH_TOKEN && e.TWILIO_FROM_NUMBER
         ? { accountSid: e.TWILIO_ACCOUNT_SID, authToken: e.TWILIO_AUTH_TOKEN, fromNumber: e.TWILIO_FROM_NUMBER, apiBase: e.TWILIO_API_BASE ?? null }
         : null,
+    analyticsRateLimit: { max: e.ANALYTICS_RATE_LIMIT_MAX, windowSeconds: e.ANALYTICS_RATE_LIMIT_WINDOW_SECONDS },
+    googleAnalytics: Boolean(e.VITE_GA_MEASUREMENT_ID),
+    errorLogRateLimit: { max: e.ERROR_LOG_RATE_LIMIT_MAX, windowSeconds: e.ERROR_LOG_RATE_LIMIT_WINDOW_SECONDS },
+    sentry: { serverDsn: e.SENTRY_DSN ?? null, browserDsn: e.VITE_SENTRY_DSN ?? null },
   };
 }

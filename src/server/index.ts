@@ -7,17 +7,16 @@ import { serve } from '@hono/node-server';
 import { createApp } from './app';
 import { startRuntime } from './bootstrap';
 import { ConfigError, loadConfig } from './config';
-import { runPaymentJobs } from './modules/payments/payment-jobs';
-import { reconcilePayments } from './modules/payments/reconciliation';
-import { removeAbandonedUploads } from './modules/uploads/upload-cleanup';
+import { startServerSentry } from './lib/sentry';
+import { runScheduledJobs } from './scheduled-jobs';
 
 const JOB_INTERVAL_MS = 60_000;
-const RECONCILE_WINDOW_MS = 48 * 60 * 60_000;
 
 async function main() {
   const config = loadConfig();
   const runtime = await startRuntime(config);
   const { logger } = runtime.deps;
+  await startServerSentry(config, logger); // only with SENTRY_DSN
   const app = createApp(runtime.deps, { staticRoot: path.resolve('dist') });
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
     logger.info(
@@ -26,19 +25,14 @@ async function main() {
     );
   });
   // Deferred holds, expiry and reconciliation, then unused uploads, once a minute; one run at a time.
+  // A failed job is logged and written to the error log (scheduled-jobs.ts).
   let jobsRunning = false;
   const jobs = setInterval(() => {
     if (jobsRunning) return;
     jobsRunning = true;
-    const { deps } = runtime;
-    runPaymentJobs(deps)
-      .then(() => reconcilePayments(deps, new Date(deps.now().getTime() - RECONCILE_WINDOW_MS)))
-      .catch((error: unknown) => logger.error({ err: error }, 'payment jobs failed'))
-      .then(() => removeAbandonedUploads(deps))
-      .catch((error: unknown) => logger.error({ err: error }, 'upload cleanup failed'))
-      .finally(() => {
-        jobsRunning = false;
-      });
+    void runScheduledJobs(runtime.deps).finally(() => {
+      jobsRunning = false;
+    });
   }, JOB_INTERVAL_MS);
   jobs.unref();
 

@@ -38,5 +38,7 @@ export interface AppEnv {
     /** When the caller's session ends (null when signed out). */
     sessionExpiresAt: Date | null;
     lang: Lang;
+    /** This request's id (src/server/lib/request-id.ts), also answered as X-Request-Id. */
+    requestId: string;
   };
 }

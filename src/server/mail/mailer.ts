@@ -20,6 +20,7 @@ import type { Database } from '../db/client';
 import { mailOutbox } from '../db/schema';
 import type { Lang } from '../lib/i18n';
 import type { Logger } from '../lib/logger';
+import { recordServerError } from '../modules/errors/server-errors';
 
 export interface OutgoingMail {
   to: string;
@@ -124,6 +125,7 @@ export function createMailer(db: Database, mail: Config['mail'], logger: Logger,
       } catch (error) {
         const text = error instanceof Error ? error.message : String(error);
         logger.error({ err: error, template: message.template, bookingId: message.bookingId }, 'mail not sent');
+        await recordServerError({ db, logger }, { error, severity: 'error', context: { job: 'mail', template: message.template, bookingId: message.bookingId ?? null, outboxId: claimed.id } });
         await db.update(mailOutbox).set({ error: text.slice(0, 2000) }).where(eq(mailOutbox.id, claimed.id));
         return { status: 'failed', id: claimed.id, error: text };
       }

@@ -21,10 +21,11 @@
  * or duplicated event changes nothing; an SMS goes out only with the mail that first claims its
  * template. Work runs in the background, after the event's transaction committed, one change at
  * a time per booking (in order) and bookings in parallel, so it never slows the request that
- * caused it. A failure is logged and does not stop later messages.
+ * caused it. A failure is logged, written to the error log, and does not stop later messages.
  */
 import type { Database } from '../db/client';
 import type { Logger } from '../lib/logger';
+import { recordServerError } from '../modules/errors/server-errors';
 import { renderBookingMail, renderBookingSms, type BookingMailData, type BookingTemplate, type MailSite } from '../mail/booking-mail';
 import type { Mailer } from '../mail/mailer';
 import type { BookingChange, BookingEventHub } from '../realtime/booking-event-hub';
@@ -101,6 +102,7 @@ export function createBookingNotifier(deps: NotifierDeps): BookingNotifier {
         if (plan.sms && plan.sms.with === template && outcome.status !== 'duplicate' && smsWanted) await sendSms(plan.sms.kind, data);
       } catch (error) {
         logger.error({ err: error, bookingId: change.bookingId, template }, 'notification failed');
+        await recordServerError({ db: deps.db, logger }, { error, context: { job: 'booking_notification', bookingId: change.bookingId, template } });
       }
     }
   }
@@ -112,6 +114,7 @@ export function createBookingNotifier(deps: NotifierDeps): BookingNotifier {
       logger.info({ bookingId: data.booking.id, kind, sid }, 'SMS sent');
     } catch (error) {
       logger.error({ err: error, bookingId: data.booking.id, kind }, 'SMS not sent');
+      await recordServerError({ db: deps.db, logger }, { error, context: { job: 'sms', bookingId: data.booking.id, kind } });
     }
   }
 
@@ -124,7 +127,10 @@ export function createBookingNotifier(deps: NotifierDeps): BookingNotifier {
     const next: Promise<void> = previous
       .then(() => new Promise<void>((resolve) => setImmediate(resolve)))
       .then(() => sendPlanned(change, plan))
-      .catch((error: unknown) => logger.error({ err: error, bookingId: change.bookingId, type: change.type }, 'notification failed'))
+      .catch(async (error: unknown) => {
+        logger.error({ err: error, bookingId: change.bookingId, type: change.type }, 'notification failed');
+        await recordServerError({ db: deps.db, logger }, { error, context: { job: 'booking_notification', bookingId: change.bookingId, type: change.type } });
+      })
       .finally(() => {
         if (queues.get(change.bookingId) === next) queues.delete(change.bookingId);
       });

@@ -1,6 +1,8 @@
 /**
  * The realtime hub: one LISTEN on the PostgreSQL channel `booking_events` per process, fanned out
  * in memory to any number of subscribers (the SSE streams of GET /api/events, the notifier).
+ * The same connection also LISTENs on `error_logs` (issue #11): each new error log entry goes to
+ * the error subscribers (`subscribeErrors`, the SSE streams; see error-log-events.ts).
  *
  * The only source of changes is the database: the trigger of migration 0003_booking_notify.sql
  * runs `pg_notify('booking_events', {bookingId, type, status, customerId, workerId})` for every
@@ -15,6 +17,7 @@
 import type { BookingStatus } from '../../domain/booking-status';
 import type { DatabaseHandle } from '../db/client';
 import type { Logger } from '../lib/logger';
+import { ERROR_LOGS_CHANNEL, parseErrorLogNotice, type ErrorLogListener, type ErrorLogNotice } from './error-log-events';
 import { PostgresListener } from './postgres-listener';
 
 /** The NOTIFY channel the booking_events trigger writes to. */
@@ -44,6 +47,13 @@ export interface BookingEventHub {
   onClose(listener: () => void): () => void;
   /** How many listeners are subscribed (diagnostics and tests). */
   readonly subscriberCount: number;
+  /**
+   * Adds a listener for every new error log entry from now on (the error_logs trigger's NOTIFY).
+   * @returns a function that removes it (safe to call twice)
+   */
+  subscribeErrors(listener: ErrorLogListener): () => void;
+  /** How many error listeners are subscribed. */
+  readonly errorSubscriberCount: number;
   /** Stops listening, tells onClose listeners, drops every subscriber. Idempotent. */
   close(): Promise<void>;
 }
@@ -69,6 +79,7 @@ export function parseBookingChange(payload: string): BookingChange | null {
 /** A hub fed by hand: the fan-out without a database (also what the listeners below feed). */
 export class InMemoryBookingEventHub implements BookingEventHub {
   private readonly listeners = new Set<BookingChangeListener>();
+  private readonly errorListeners = new Set<ErrorLogListener>();
   private readonly closeListeners = new Set<() => void>();
   private closed = false;
 
@@ -79,6 +90,47 @@ export class InMemoryBookingEventHub implements BookingEventHub {
 
   get subscriberCount() {
     return this.listeners.size;
+  }
+
+  get errorSubscriberCount() {
+    return this.errorListeners.size;
+  }
+
+  subscribeErrors(listener: ErrorLogListener): () => void {
+    if (this.closed) return () => {};
+    const entry: ErrorLogListener = (notice) => listener(notice);
+    this.errorListeners.add(entry);
+    return () => {
+      this.errorListeners.delete(entry);
+    };
+  }
+
+  /** Delivers one new error log entry to every error subscriber; a throwing one is logged and skipped. */
+  publishError(notice: ErrorLogNotice): void {
+    if (this.closed) return;
+    for (const listener of [...this.errorListeners]) {
+      try {
+        listener(notice);
+      } catch (error) {
+        this.logger.error({ err: error, errorLogId: notice.id }, 'realtime: an error-log subscriber failed');
+      }
+    }
+  }
+
+  /** Parses and delivers one raw NOTIFY payload of the error_logs channel. */
+  publishErrorPayload(payload: string): void {
+    const notice = parseErrorLogNotice(payload);
+    if (!notice) {
+      this.logger.warn({ payload: payload.slice(0, 200) }, 'realtime: ignored a malformed error_logs notification');
+      return;
+    }
+    this.publishError(notice);
+  }
+
+  /** Routes a raw payload by its channel. */
+  publishFrom(channel: string, payload: string): void {
+    if (channel === ERROR_LOGS_CHANNEL) this.publishErrorPayload(payload);
+    else this.publishPayload(payload);
   }
 
   subscribe(listener: BookingChangeListener): () => void {
@@ -136,6 +188,7 @@ export class InMemoryBookingEventHub implements BookingEventHub {
     }
     this.closeListeners.clear();
     this.listeners.clear();
+    this.errorListeners.clear();
     await this.stopSource();
   }
 }
@@ -158,13 +211,14 @@ export async function startBookingEventHub(handle: Pick<DatabaseHandle, 'kind' |
     const client = handle.pglite;
     if (!client) throw new Error('realtime: the PGlite handle has no client to listen on');
     const unlisten = await client.listen(BOOKING_EVENTS_CHANNEL, (payload) => hub.publishPayload(payload));
+    const unlistenErrors = await client.listen(ERROR_LOGS_CHANNEL, (payload) => hub.publishErrorPayload(payload));
     stopSource = async () => {
-      if (!client.closed) await unlisten().catch(() => {});
+      if (!client.closed) await Promise.all([unlisten(), unlistenErrors()]).catch(() => {});
     };
     return hub;
   }
   if (!handle.connectionString) throw new Error('realtime: the PostgreSQL handle has no connection string to listen with');
-  const listener = new PostgresListener(handle.connectionString, BOOKING_EVENTS_CHANNEL, (payload) => hub.publishPayload(payload), logger, options.reconnectDelayMs);
+  const listener = new PostgresListener(handle.connectionString, [BOOKING_EVENTS_CHANNEL, ERROR_LOGS_CHANNEL], (payload, channel) => hub.publishFrom(channel, payload), logger, options.reconnectDelayMs);
   await listener.start();
   stopSource = () => listener.stop();
   return hub;

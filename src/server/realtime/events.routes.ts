@@ -6,17 +6,25 @@
  *     event: booking
  *     data: {"bookingId":"…","type":"assigned","status":"confirmed"}
  *
+ * Each new error log entry (issue #11, error-log-events.ts) arrives to admins as `event: error_log`
+ * with `{"id","severity","error_type","error_message"}`, and to every other signed-in user as
+ * `event: error_count` with `{"severity"}` only (docs/decisions/015-error-log-access.md). (Not
+ * `event: error`: EventSource reports its own connection failures under that name.)
+ *
  * A `: keep-alive` comment every 25 s keeps proxies from closing an idle stream. The stream ends
  * when the client goes away, when the server shuts down (the hub closes), or when the client
  * stops reading and too many events pile up (the browser's EventSource then reconnects). The
  * data is a nudge, not the booking: clients refetch what they show.
  */
 import { streamSSE } from 'hono/streaming';
+import { z } from 'zod';
 import { bookingChangeSchema, type BookingChange } from '../../domain/bookings-contract';
+import { errorCountNudgeSchema, errorLogNoticeSchema } from '../../domain/errors-contract';
 import { roleOf } from '../auth/roles';
 import { requireUser } from '../auth/session';
 import { apiRouter, defineRoute, errorResponses } from '../lib/openapi';
 import { canSeeBookingChange } from './booking-visibility';
+import { errorEventFor } from './error-log-events';
 
 /** Interval of the keep-alive comment, ms. */
 export const KEEP_ALIVE_MS = 25_000;
@@ -37,9 +45,9 @@ const eventsRoute = defineRoute({
   tags: ['Live updates'],
   summary: 'The live stream of booking changes (Server-Sent Events)',
   description:
-    'Each change the caller may see (admins all, workers their jobs, customers their bookings) arrives as `event: booking` with a `BookingChange` as `data`; a `: keep-alive` comment every 25 s. The data is a nudge to refetch, not the booking.',
+    'Each change the caller may see (admins all, workers their jobs, customers their bookings) arrives as `event: booking` with a `BookingChange` as `data`; a `: keep-alive` comment every 25 s. The data is a nudge to refetch, not the booking. Each new error log entry arrives to admins as `event: error_log` (`ErrorLogNotice`) and to other signed-in users as `event: error_count` (`ErrorCountNudge`, the severity only).',
   responses: {
-    200: { description: 'An open event stream', content: { 'text/event-stream': { schema: bookingChangeSchema } } },
+    200: { description: 'An open event stream', content: { 'text/event-stream': { schema: z.union([bookingChangeSchema, errorLogNoticeSchema, errorCountNudgeSchema]) } } },
     ...errorResponses(401),
   },
 });
@@ -79,6 +87,10 @@ export function eventsRoutes(options: EventsRouteOptions = {}) {
         const data = JSON.stringify(message);
         send(() => stream.writeSSE({ event: 'booking', data }));
       });
+      const unsubscribeErrors = bookingEvents.subscribeErrors((notice) => {
+        const { event, data } = errorEventFor(viewer.role, notice);
+        send(() => stream.writeSSE({ event, data: JSON.stringify(data) }));
+      });
       const stopOnHubClose = bookingEvents.onClose(finish);
       const keepAlive = setInterval(() => send(() => stream.write(': keep-alive\n\n')), keepAliveMs);
       stream.onAbort(finish);
@@ -92,6 +104,7 @@ export function eventsRoutes(options: EventsRouteOptions = {}) {
       } finally {
         clearInterval(keepAlive);
         unsubscribe();
+        unsubscribeErrors();
         stopOnHubClose();
         disconnected.removeEventListener('abort', finish);
       }

@@ -17,18 +17,25 @@ export class PostgresListener {
   private attempt = 0;
   private timer: NodeJS.Timeout | null = null;
 
+  private readonly channels: readonly string[];
+  /** The channels, for log lines. */
+  private readonly channel: string;
+
   /**
    * @param connectionString a postgres:// URL
-   * @param channel an SQL identifier (quoted on use)
-   * @param onPayload called with each notification's payload text on `channel`
+   * @param channel an SQL identifier (quoted on use), or several, all LISTENed on this one connection
+   * @param onPayload called with each notification's payload text and its channel
    */
   constructor(
     private readonly connectionString: string,
-    private readonly channel: string,
-    private readonly onPayload: (payload: string) => void,
+    channel: string | readonly string[],
+    private readonly onPayload: (payload: string, channel: string) => void,
     private readonly logger: Logger,
     private readonly reconnectDelayMs: (attempt: number) => number = defaultReconnectDelayMs,
-  ) {}
+  ) {
+    this.channels = typeof channel === 'string' ? [channel] : [...channel];
+    this.channel = this.channels.join(',');
+  }
 
   /** True while a LISTEN connection is up. */
   get connected(): boolean {
@@ -56,13 +63,13 @@ export class PostgresListener {
   private async connect(): Promise<void> {
     const client = new pg.Client({ connectionString: this.connectionString, keepAlive: true, application_name: 'handyman-realtime' });
     client.on('notification', (message) => {
-      if (message.channel === this.channel && message.payload !== undefined) this.onPayload(message.payload);
+      if (this.channels.includes(message.channel) && message.payload !== undefined) this.onPayload(message.payload, message.channel);
     });
     client.on('error', (error) => this.lost(client, error));
     client.on('end', () => this.lost(client, null));
     try {
       await client.connect();
-      await client.query(`LISTEN "${this.channel.replace(/"/g, '""')}"`);
+      for (const channel of this.channels) await client.query(`LISTEN "${channel.replace(/"/g, '""')}"`);
     } catch (error) {
       await client.end().catch(() => {});
       throw error;

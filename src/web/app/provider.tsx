@@ -1,15 +1,19 @@
 /**
  * App-wide providers: the query client (spec defaults) and the toaster (one toast at a time),
- * which is a lazy chunk so it stays out of the first page load (see lib/toast.ts).
+ * which is a lazy chunk so it stays out of the first page load (see lib/toast.ts). Starts the
+ * analytics tracker once (lib/analytics.ts: sending on page hide, then Web Vitals and the
+ * optional Google Analytics tag when the page is idle).
  */
 import { QueryClientProvider } from '@tanstack/react-query';
-import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
+import { startAnalytics } from '@/web/lib/analytics';
 import { createQueryClient } from '@/web/lib/query-client';
 
 const Toaster = lazy(() => import('sonner').then((module) => ({ default: module.Toaster })));
 
 export function AppProvider({ children }: { children: ReactNode }) {
   const [queryClient] = useState(createQueryClient);
+  useEffect(() => startAnalytics(import.meta.env.VITE_GA_MEASUREMENT_ID || undefined), []);
   return (
     <QueryClientProvider client={queryClient}>
       {children}

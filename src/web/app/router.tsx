@@ -24,8 +24,8 @@ const workerPage = <T,>(page: () => Promise<T>) => withMessages(['staff', 'worke
 /** Routes owned by later issues: they render an honest "not available yet" page until then. */
 const LATER_ROUTES = [
   '/terms', '/privacy', '/about', '/blog', '/blog/:slug',
-  '/admin/chats', '/admin/analytics',
-  '/admin/settings', '/admin/errors',
+  '/admin/chats',
+  '/admin/settings',
 ];
 
 export const webRoutes: RouteObject[] = [
@@ -54,6 +54,8 @@ export const webRoutes: RouteObject[] = [
       { path: 'worker/enroll', lazy: withMessages(['staff', 'people'], () => import('@/web/features/people/pages/enroll-page')) },
       { path: 'admin/users', lazy: adminPage(() => import('@/web/features/people/pages/users-page')) },
       { path: 'admin/worker-applications', lazy: adminPage(() => import('@/web/features/people/pages/worker-applications-page')) },
+      { path: 'admin/analytics', lazy: withMessages(['staff', 'analytics'], () => import('@/web/features/analytics/pages/analytics-page')) },
+      { path: 'admin/errors', lazy: withMessages(['staff', 'errors-admin'], () => import('@/web/features/errors/pages/errors-page')) },
       ...LATER_ROUTES.map((path) => ({ path: path.slice(1), lazy: notAvailableYet })),
       { path: '*', lazy: () => import('@/web/features/shell/pages/not-found-page') },
     ],

@@ -5,7 +5,7 @@
  *
  * English (the default and the fallback) ships with the first page load, except the files named
  * by RouteMessages, which only some lazy routes read (My Bookings, the policy pages, the live
- * booking status, the staff areas: dispatch, people and the worker's pages): those routes load them with
+ * booking status, the staff areas: dispatch, people, the worker's pages, the admin's analytics and error dashboard): those routes load them with
  * their page (loadRouteMessages, wired in app/router.tsx). Spanish is its own chunk,
  * loaded whole through i18next-resources-to-backend when it is chosen (main.tsx waits for it
  * before the first render, so a Spanish visitor never sees English flash).
@@ -21,14 +21,14 @@ export const LANG_STORAGE_KEY = 'lang';
 type Messages = Record<string, unknown>;
 // mail.json and dispatch-errors.json are the server's words (emails, API errors): never bundled.
 const english = import.meta.glob<Messages>(
-  ['../locales/en/*.json', '!../locales/en/{my-bookings,policies,live-status,staff,dispatch,worker,people}.json', '!../locales/en/{mail,dispatch-errors}.json'],
+  ['../locales/en/*.json', '!../locales/en/{my-bookings,policies,live-status,staff,dispatch,worker,people,analytics,errors-admin}.json', '!../locales/en/{mail,dispatch-errors}.json'],
   { eager: true, import: 'default' },
 );
-const englishOnDemand = import.meta.glob<Messages>('../locales/en/{my-bookings,policies,live-status,staff,dispatch,worker,people}.json', { import: 'default' });
+const englishOnDemand = import.meta.glob<Messages>('../locales/en/{my-bookings,policies,live-status,staff,dispatch,worker,people,analytics,errors-admin}.json', { import: 'default' });
 const spanish = import.meta.glob<Messages>(['../locales/es/*.json', '!../locales/es/{mail,dispatch-errors}.json'], { import: 'default' });
 
 /** Locale files (without `.json`) that stay out of the first page load; keep in step with the globs above. */
-export type RouteMessages = 'my-bookings' | 'policies' | 'live-status' | 'staff' | 'dispatch' | 'worker' | 'people';
+export type RouteMessages = 'my-bookings' | 'policies' | 'live-status' | 'staff' | 'dispatch' | 'worker' | 'people' | 'analytics' | 'errors-admin';
 
 /**
  * Adds the English messages of one route's locale file (Spanish comes whole with the language).

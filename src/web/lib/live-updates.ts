@@ -12,10 +12,16 @@
  * is refreshed once, since events may have been missed meanwhile. The stream closes shortly
  * after the last component using it unmounts (the short grace keeps it open across a page
  * change from the board to a booking, and across React's StrictMode double mount).
+ *
+ * The same stream carries the error log's live events (issue #11): `error_log` (a new entry, for
+ * admins) and `error_count` (its severity only, for everyone else), which `useLiveErrorEvents`
+ * hands to the error dashboard; they refresh no booking query.
  */
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import type { BookingChange } from '@/domain/bookings-contract';
+import { ERROR_SEVERITIES } from '@/domain/error-log-limits';
+import type { ErrorCountNudge, ErrorLogNotice } from '@/domain/errors-contract';
 import { useMe } from './auth';
 
 export const EVENTS_URL = '/api/events';
@@ -37,7 +43,14 @@ export function isNewBooking(change: BookingChange): boolean {
   return change.type === 'created';
 }
 
-type Listener = (change: BookingChange) => void;
+/** What one subscriber wants to hear; every handler is optional. */
+interface Listener {
+  booking?: (change: BookingChange) => void;
+  errorLog?: (notice: ErrorLogNotice) => void;
+  errorCount?: (nudge: ErrorCountNudge) => void;
+  /** The stream is back after a break: events may have been missed. */
+  reconnected?: () => void;
+}
 
 /** EventSource.CLOSED: the browser gave up and will not reconnect by itself. */
 const CLOSED = 2;
@@ -56,7 +69,9 @@ class LiveConnection {
 
   constructor(private readonly queryClient: QueryClient) {}
 
-  subscribe(listener: Listener): () => void {
+  subscribe(handlers: Listener): () => void {
+    // wrapped, so the same handlers can subscribe twice and unsubscribe each independently
+    const listener: Listener = { ...handlers };
     this.listeners.add(listener);
     if (this.closeTimer) {
       clearTimeout(this.closeTimer);
@@ -83,6 +98,7 @@ class LiveConnection {
       if (this.missedEvents) {
         this.missedEvents = false;
         this.refreshAll();
+        for (const listener of this.listeners) listener.reconnected?.();
       }
     });
     source.addEventListener('error', () => {
@@ -101,7 +117,15 @@ class LiveConnection {
       const change = parseChange((event as MessageEvent).data);
       if (!change) return;
       this.refreshAll();
-      for (const listener of this.listeners) listener(change);
+      for (const listener of this.listeners) listener.booking?.(change);
+    });
+    source.addEventListener('error_log', (event) => {
+      const notice = parseErrorLogNotice((event as MessageEvent).data);
+      if (notice) for (const listener of this.listeners) listener.errorLog?.(notice);
+    });
+    source.addEventListener('error_count', (event) => {
+      const nudge = parseErrorCountNudge((event as MessageEvent).data);
+      if (nudge) for (const listener of this.listeners) listener.errorCount?.(nudge);
     });
   }
 
@@ -127,6 +151,29 @@ function parseChange(data: unknown): BookingChange | null {
   } catch {
     return null;
   }
+}
+
+function parseJson(data: unknown): Record<string, unknown> | null {
+  if (typeof data !== 'string') return null;
+  try {
+    const parsed: unknown = JSON.parse(data);
+    return typeof parsed === 'object' && parsed !== null ? (parsed as Record<string, unknown>) : null;
+  } catch {
+    return null;
+  }
+}
+
+const isSeverity = (value: unknown): value is ErrorLogNotice['severity'] => ERROR_SEVERITIES.includes(value as never);
+
+function parseErrorLogNotice(data: unknown): ErrorLogNotice | null {
+  const v = parseJson(data);
+  if (!v || typeof v.id !== 'string' || !isSeverity(v.severity)) return null;
+  return { id: v.id, severity: v.severity, error_type: String(v.error_type ?? ''), error_message: String(v.error_message ?? '') };
+}
+
+function parseErrorCountNudge(data: unknown): ErrorCountNudge | null {
+  const v = parseJson(data);
+  return v && isSeverity(v.severity) ? { severity: v.severity } : null;
 }
 
 const connections = new WeakMap<QueryClient, LiveConnection>();
@@ -162,6 +209,36 @@ export function useLiveUpdates({ enabled = true, onBookingChange }: LiveUpdatesO
 
   useEffect(() => {
     if (!enabled || !signedIn) return;
-    return connectionFor(queryClient).subscribe((change) => callback.current?.(change));
+    return connectionFor(queryClient).subscribe({ booking: (change) => callback.current?.(change) });
+  }, [enabled, signedIn, queryClient]);
+}
+
+export interface LiveErrorEventsOptions {
+  enabled?: boolean;
+  /** A new error log entry (admins' streams). */
+  onErrorLog?: (notice: ErrorLogNotice) => void;
+  /** A new entry's severity (every other signed-in user's stream). */
+  onErrorCount?: (nudge: ErrorCountNudge) => void;
+  /** The stream came back after a break; refetch what the live events keep up to date. */
+  onReconnect?: () => void;
+}
+
+/** Hears the error log's live events on the shared stream while mounted and signed in. */
+export function useLiveErrorEvents({ enabled = true, ...handlers }: LiveErrorEventsOptions): void {
+  const queryClient = useQueryClient();
+  const me = useMe();
+  const signedIn = Boolean(me.data?.user);
+  const callbacks = useRef(handlers);
+  useEffect(() => {
+    callbacks.current = handlers;
+  });
+
+  useEffect(() => {
+    if (!enabled || !signedIn) return;
+    return connectionFor(queryClient).subscribe({
+      errorLog: (notice) => callbacks.current.onErrorLog?.(notice),
+      errorCount: (nudge) => callbacks.current.onErrorCount?.(nudge),
+      reconnected: () => callbacks.current.onReconnect?.(),
+    });
   }, [enabled, signedIn, queryClient]);
 }

@@ -51,6 +51,11 @@ export class FakeEventSource {
     act(() => this.dispatch('booking', new MessageEvent('booking', { data: JSON.stringify(data) })));
   }
 
+  /** The server sent `event: <type>` with this data (e.g. `error_log`, `error_count`). */
+  emit(type: string, data: unknown): void {
+    act(() => this.dispatch(type, new MessageEvent(type, { data: JSON.stringify(data) })));
+  }
+
   /** The connection failed; `closed` means the browser gives up (e.g. the server answered 401). */
   fail({ closed = false }: { closed?: boolean } = {}): void {
     this.readyState = closed ? FakeEventSource.CLOSED : FakeEventSource.CONNECTING;

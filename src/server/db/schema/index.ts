@@ -10,3 +10,4 @@ export * from './account';
 export * from './idempotency';
 export * from './rate-limits';
 export * from './analytics';
+export * from './errors';

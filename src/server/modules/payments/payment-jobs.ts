@@ -19,6 +19,7 @@ import { lockBooking, moveBooking, noteBookingEvent } from '../bookings/booking-
 import { registerSettle, resumePendingOperations, runMoneyOperation } from './money-operations';
 import { findPaymentByBooking, recordExpired, recordHoldFailed, recordOutcomes } from './payment-records';
 import { SYSTEM_ACTOR } from '../../lib/request-context';
+import { recordServerError } from '../errors/server-errors';
 
 export interface PaymentJobReport {
   holdsPlaced: number;
@@ -81,14 +82,16 @@ async function placeDueHolds(deps: Deps, report: PaymentJobReport) {
       );
     } catch (error) {
       if (error instanceof AppError && error.code === 'card_declined') {
-        // The alert: operators watch error-level logs (and the error dashboard of a later issue).
+        // The alert: operators watch error-level logs and the error dashboard (/admin/errors, critical).
         deps.logger.error({ bookingId: booking.id, reference: booking.reference, customerId: booking.customerId, reason: error.message }, 'ALERT deferred card hold failed; the customer must update their card');
+        await recordServerError(deps, { error, severity: 'critical', context: { job: 'deferred_hold', bookingId: booking.id, reference: booking.reference, code: error.code } });
         report.holdsFailed++;
       } else if (error instanceof AppError && error.code === 'booking_busy') {
         // A cancellation or another money action is settling on it: the next run looks again.
         deps.logger.info({ bookingId: booking.id }, 'deferred hold: booking busy, will look again');
       } else {
         deps.logger.error({ err: error, bookingId: booking.id }, 'deferred hold: not placed now, will retry');
+        await recordServerError(deps, { error, severity: 'critical', context: { job: 'deferred_hold', bookingId: booking.id, reference: booking.reference } });
       }
       continue;
     }

@@ -9,6 +9,7 @@ import { and, eq, inArray, or } from 'drizzle-orm';
 import { paymentLedger, payments, reconciliationFindings } from '../../db/schema';
 import type { AppDeps } from '../../lib/app-env';
 import type { GatewayPayment } from '../../payments/gateway';
+import { recordServerError } from '../errors/server-errors';
 
 const ORPHAN_AGE_MINUTES = 10;
 
@@ -77,4 +78,8 @@ async function addFinding(deps: Deps, finding: typeof reconciliationFindings.$in
   if (existing) return;
   await deps.db.insert(reconciliationFindings).values(finding);
   deps.logger.error({ finding }, 'reconciliation: our records differ from the gateway');
+  // on the error dashboard too, as critical: money that does not reconcile needs a person
+  const mismatch = new Error(`reconciliation: ${finding.kind} for ${finding.gatewayReference}`);
+  mismatch.name = 'ReconciliationMismatch';
+  await recordServerError(deps, { error: mismatch, severity: 'critical', context: { job: 'reconciliation', ...finding } });
 }

@@ -2,8 +2,9 @@
  * The fallback error screen of spec section 2, the router's ErrorBoundary: "Oops! Something
  * went wrong" with Try Again (reloads the page), Go Home, and Report Bug (a mail draft to
  * support with the error details and a prompt to describe what the user was doing).
- * A 404 thrown by a route shows the not-found content instead. The error also goes to the
- * console; sending it to the error log (log_error) comes with the error-logging issue.
+ * A 404 thrown by a route shows the not-found content instead. Any other error also goes to the
+ * console and to the error log as `critical` (issue #11, lib/error-logging.ts), and to Sentry
+ * when it runs.
  */
 import { QueryClientContext } from '@tanstack/react-query';
 import Bug from 'lucide-react/icons/bug';
@@ -12,9 +13,11 @@ import RefreshCw from 'lucide-react/icons/refresh-cw';
 import type { TFunction } from 'i18next';
 import { useContext, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isRouteErrorResponse, useRouteError } from 'react-router';
+import { isRouteErrorResponse, useLocation, useRouteError } from 'react-router';
 import { Button, buttonVariants } from '@/web/components/ui/button';
+import { logClientError } from '@/web/lib/error-logging';
 import { DEFAULT_SUPPORT_EMAIL, publicSettingsQueryOptions } from '@/web/lib/public-settings';
+import { reportToSentry } from '@/web/lib/sentry';
 import { NotFoundContent } from './not-found-content';
 
 /** Keeps the mail draft under the length mail clients accept in a mailto: link. */
@@ -22,6 +25,7 @@ const MAX_STACK_CHARS = 1200;
 
 export function ErrorScreen() {
   const error = useRouteError();
+  const { pathname } = useLocation();
   const { t } = useTranslation();
   // Read without subscribing and without requiring a provider: this screen must never throw.
   const queryClient = useContext(QueryClientContext);
@@ -29,6 +33,10 @@ export function ErrorScreen() {
 
   useEffect(() => {
     console.error('Unhandled route error', error);
+    if (isRouteErrorResponse(error) && error.status === 404) return;
+    void logClientError(error, { severity: 'critical', kind: 'error_boundary', context: { route: pathname } });
+    reportToSentry(error, 'critical');
+    // logged once per error, not again when the path changes under it
   }, [error]);
 
   if (isRouteErrorResponse(error) && error.status === 404) {

@@ -71,7 +71,8 @@ export function AddressStep({ startAt, serviceAreaZips, savedAddresses = [], onC
 
   const submit = handleSubmit(({ address }) => {
     if (!isInServiceArea(address.zip, serviceAreaZips)) {
-      setError('address.zip', { message: t('validation.outsideServiceArea', { zip: address.zip }) }, { shouldFocus: true });
+      // the type names the rule for the funnel's analytics (the message is already translated)
+      setError('address.zip', { type: 'validation.outsideServiceArea', message: t('validation.outsideServiceArea', { zip: address.zip }) }, { shouldFocus: true });
       return;
     }
     onSubmit();

@@ -1,7 +1,9 @@
 /**
  * The booking flow of one service page: holds the draft, decides the step to show, moves
  * between steps (focusing each new step's heading), and renders the step beside the running
- * price. Signed-in customers skip the Sign In step in both directions.
+ * price. Signed-in customers skip the Sign In step in both directions. Each step viewed and
+ * completed, the rules that stop a step and the booking placed are analytics events
+ * (hooks/use-funnel-events.ts).
  */
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useRef, useState } from 'react';
@@ -16,6 +18,7 @@ import { usePublicSettings } from '@/web/lib/public-settings';
 import { savedAddressesQueryOptions } from '@/web/lib/saved-addresses';
 import { savedCardsQueryOptions } from '@/web/lib/saved-cards';
 import { useBookingDraft } from '../hooks/use-booking-draft';
+import { FunnelStepContext, trackStepBlocked, useFunnelSteps } from '../hooks/use-funnel-events';
 import { useConfirmBooking } from '../hooks/use-confirm-booking';
 import { useStepFocus } from '../hooks/use-step-focus';
 import type { StepFeedback } from '../utils/booking-rejection';
@@ -66,6 +69,8 @@ export function BookingFlow({ slug }: { slug: ServiceSlug }) {
   const optionErrors = useMemo(() => fieldErrorsOf(feedback, 'options', 'options.'), [feedback]);
   const addressErrors = useMemo(() => fieldErrorsOf(feedback, 'address'), [feedback]);
   useStepFocus(step, headingRef, Boolean((step === 'options' && optionErrors) || (step === 'address' && addressErrors)));
+  const funnel = useMemo(() => ({ step, service: draft.service }), [step, draft.service]);
+  useFunnelSteps(funnel, booking);
 
   const { confirm, busy, verification, completeVerification, abandonVerification } = useConfirmBooking({
     draft,
@@ -146,9 +151,11 @@ export function BookingFlow({ slug }: { slug: ServiceSlug }) {
               update({ paymentMethod: card, step: 'review' });
             }}
             onForgetCard={() => update({ paymentMethod: null })}
-            onContinue={() =>
-              draft.paymentMethod ? goTo('review') : setFeedback({ step: 'payment', message: t('validation.paymentMethodRequired') })
-            }
+            onContinue={() => {
+              if (draft.paymentMethod) return goTo('review');
+              trackStepBlocked(funnel, 'paymentMethodId', 'validation.paymentMethodRequired');
+              setFeedback({ step: 'payment', message: t('validation.paymentMethodRequired') });
+            }}
             onBack={() => goTo(signedIn ? 'address' : 'signin')}
           />
         );
@@ -190,7 +197,7 @@ export function BookingFlow({ slug }: { slug: ServiceSlug }) {
             description={step === 'confirmation' ? undefined : t(`booking.intro.${step}`)}
             message={stepMessage}
           >
-            {renderStep()}
+            <FunnelStepContext.Provider value={funnel}>{renderStep()}</FunnelStepContext.Provider>
           </StepLayout>
         </Card>
         {showRunningPrice && (

@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import type { ServiceSlug } from '@/domain/services';
 import { SlotPicker, type SlotPickerHandle } from '@/web/components/slot-picker/slot-picker';
 import { useSlotChoice } from '@/web/components/slot-picker/use-slot-choice';
+import { useStepBlocked } from '../hooks/use-funnel-events';
 import { StepActions } from './step-layout';
 
 export interface DateTimeStepProps {
@@ -25,10 +26,12 @@ export function DateTimeStep({ slug, durationMinutes, date, startAt, onChange, o
   const choice = useSlotChoice({ slug, durationMinutes, date, startAt });
   const [showRequired, setShowRequired] = useState(false);
   const pickerRef = useRef<SlotPickerHandle>(null);
+  const blocked = useStepBlocked();
 
   function submit(event: FormEvent) {
     event.preventDefault();
     if (choice.chosen) return onNext();
+    blocked('startAt', 'validation.startInvalid');
     setShowRequired(true);
     pickerRef.current?.focus();
   }

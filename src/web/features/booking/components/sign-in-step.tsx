@@ -12,6 +12,7 @@ import { SignInForm } from '@/web/components/auth/sign-in-form';
 import { SignUpForm } from '@/web/components/auth/sign-up-form';
 import { Button } from '@/web/components/ui/button';
 import { FieldError } from '@/web/components/ui/field-error';
+import { useStepBlocked } from '../hooks/use-funnel-events';
 import { StepActions } from './step-layout';
 
 export interface SignInStepProps {
@@ -26,9 +27,11 @@ export function SignInStep({ signedIn, onSignedIn, onBack }: SignInStepProps) {
   const [mode, setMode] = useState<'signIn' | 'signUp'>('signIn');
   const [showRequired, setShowRequired] = useState(false);
   const location = useLocation();
+  const blocked = useStepBlocked();
 
   function proceed() {
     if (signedIn) return onSignedIn();
+    blocked('signIn', 'validation.signInRequired');
     setShowRequired(true);
   }
 

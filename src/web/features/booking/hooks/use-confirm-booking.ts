@@ -24,6 +24,7 @@ import { useCreateBooking } from '../api/create-booking';
 import { authenticationSecretOf, feedbackFromIssues, rejectionOf, type StepFeedback } from '../utils/booking-rejection';
 import { loadStripeClient } from '../utils/load-stripe';
 import type { BookingDraft, DraftUpdate } from './use-booking-draft';
+import { trackStepBlocked } from './use-funnel-events';
 
 /** The request as the draft has it; the values may still be incomplete, so the request schema checks them before sending. */
 export function bookingRequestFrom(draft: BookingDraft): CreateBookingRequest {
@@ -72,7 +73,9 @@ export function useConfirmBooking({ draft, update, payments, onBooked, onRejecte
     const parsed = createBookingRequestSchema.safeParse(bookingRequestFrom(current));
     if (!parsed.success) {
       setVerification(null);
-      onRejected(feedbackFromIssues(parsed.error.issues, t('errors.validationFailed')));
+      const feedback = feedbackFromIssues(parsed.error.issues, t('errors.validationFailed'));
+      for (const [field, rule] of Object.entries(feedback.fields ?? {})) trackStepBlocked({ step: 'review', service: current.service }, field, rule);
+      onRejected(feedback);
       return;
     }
     createBooking.mutate(
@@ -87,6 +90,8 @@ export function useConfirmBooking({ draft, update, payments, onBooked, onRejecte
           if (clientSecret) return askBankVerification(clientSecret);
           setVerification(null);
           const { clearCard, clearStart, sameKeyOnRetry, ...feedback } = rejectionOf(error, t('errors.generic'));
+          const field = Object.keys(feedback.fields ?? {})[0] ?? '_';
+          trackStepBlocked({ step: 'review', service: current.service }, field, `api.${error instanceof ApiError ? error.code : 'network_error'}`);
           update({
             ...(clearCard ? { paymentMethod: null } : {}),
             ...(clearStart ? { startAt: null } : {}),

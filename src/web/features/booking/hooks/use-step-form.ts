@@ -2,11 +2,13 @@
  * react-hook-form set up for a booking step: validated by a domain zod schema (the one source of
  * the rules), seeded from the draft, writing every change back to the draft (so a reload keeps
  * half-typed input), and showing field errors the API reported for this step, focusing the first.
+ * A submit stopped by a rule is reported to the booking funnel's analytics (use-funnel-events.ts).
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useRef } from 'react';
 import { useForm, type DefaultValues, type FieldValues, type Path, type Resolver } from 'react-hook-form';
 import type { ZodType } from 'zod';
+import { useReportBlockedSubmit } from './use-funnel-events';
 
 /**
  * A resolver for form values that are looser than the schema's input (a checkbox is a boolean
@@ -40,6 +42,7 @@ export function useStepForm<TValues extends FieldValues, TOutput>(schema: ZodTyp
     onChangeRef.current = onChange;
   });
   const { watch, setError } = form;
+  useReportBlockedSubmit(form.formState);
 
   useEffect(() => {
     const subscription = watch((current) => onChangeRef.current(current as TValues));

@@ -1,4 +1,4 @@
-/** The admin pages, as a row of links under the page title: the board, workers, users and worker applications. */
+/** The admin pages, as a row of links under the page title: the board, workers, users, worker applications, analytics and the error dashboard. */
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
 import { cn } from '@/web/lib/cn';
@@ -32,6 +32,16 @@ export function AdminNav() {
         <li>
           <NavLink to="/admin/worker-applications" className={linkClass}>
             {t('people.nav.applications')}
+          </NavLink>
+        </li>
+        <li>
+          <NavLink to="/admin/analytics" className={linkClass}>
+            {t('dispatch.nav.analytics')}
+          </NavLink>
+        </li>
+        <li>
+          <NavLink to="/admin/errors" className={linkClass}>
+            {t('dispatch.nav.errors')}
           </NavLink>
         </li>
       </ul>
