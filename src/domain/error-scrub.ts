@@ -18,6 +18,11 @@
  * other string is scrubbed as text; depth is capped at 6 levels and arrays at 50 items.
  */
 
+import { CARD_NUMBER_CANDIDATE, isCardNumber } from './card-number';
+
+/** The Luhn check, for callers of this module (card-number.ts). */
+export { passesLuhn } from './card-number';
+
 /** Names of fields whose values are secret, wherever they appear in a name (`access_token`, `newPassword`). */
 const SECRET_NAME = /password|passwd|pwd|secret|token|api[-_]?key|authorization|cookie|session|cvc|cvv|card[-_]?number/i;
 
@@ -27,21 +32,7 @@ export const isSecretName = (name: string): boolean => SECRET_NAME.test(name);
 export const REDACTED = '[redacted]';
 export const CARD = '[card]';
 
-/** The Luhn check of a string of digits (ISO/IEC 7812-1 annex B). */
-export function passesLuhn(digits: string): boolean {
-  let sum = 0;
-  for (let i = 0; i < digits.length; i++) {
-    let digit = digits.charCodeAt(digits.length - 1 - i) - 48;
-    if (i % 2 === 1) {
-      digit *= 2;
-      if (digit > 9) digit -= 9;
-    }
-    sum += digit;
-  }
-  return sum % 10 === 0;
-}
 
-const CARD_CANDIDATE = /(?<![\d])\d(?:[ -]?\d){12,18}(?![\d])/g;
 const AUTH_SCHEME = /\b(Bearer|Basic)\s+[A-Za-z0-9._~+/=-]+/gi;
 const JWT = /\beyJ[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*/g;
 const STRIPE_KEY = /\b(?:sk|rk)_(?:live|test)_[A-Za-z0-9]+/g;
@@ -69,10 +60,7 @@ function redactNamedValues(text: string): string {
 /** Text with every card number, credential and secret value replaced (rules above). */
 export function scrubText(text: string): string {
   const scrubbed = text
-    .replace(CARD_CANDIDATE, (candidate) => {
-      const digits = candidate.replace(/[ -]/g, '');
-      return digits.length >= 13 && digits.length <= 19 && passesLuhn(digits) ? CARD : candidate;
-    })
+    .replace(CARD_NUMBER_CANDIDATE, (candidate) => (isCardNumber(candidate) ? CARD : candidate))
     .replace(AUTH_SCHEME, (_, scheme: string) => `${scheme} ${REDACTED}`)
     .replace(JWT, REDACTED)
     .replace(STRIPE_KEY, REDACTED)

@@ -6,20 +6,8 @@
  * number and CVC go no further than the request; the answer is a card reference.
  */
 import { z } from 'zod';
+import { passesLuhn } from './card-number';
 
-/** The Luhn checksum every card number carries (ISO/IEC 7812-1). `digits`: digits only. */
-export function passesLuhn(digits: string): boolean {
-  let sum = 0;
-  for (let i = 0; i < digits.length; i++) {
-    let d = Number(digits[digits.length - 1 - i]);
-    if (i % 2 === 1) {
-      d *= 2;
-      if (d > 9) d -= 9;
-    }
-    sum += d;
-  }
-  return digits.length >= 12 && sum % 10 === 0;
-}
 
 const expiryError = { error: 'validation.cardExpiryInvalid' };
 

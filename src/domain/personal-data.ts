@@ -17,37 +17,24 @@
  *    sent as a number).
  */
 
+import { CARD_NUMBER_CANDIDATE, isCardNumber, passesLuhn } from './card-number';
+
+/** The Luhn check (card-number.ts), under the name this module's callers use. */
+export const passesLuhnCheck = passesLuhn;
+
 /** Parameter names whose values are personal or secret whatever they hold (`customerEmail`, `phone_number`, `access_token`). */
 const PERSONAL_NAME = /e-?mail|phone|mobile|\btel\b|full_?name|first_?name|last_?name|street|address_?line|password|passwd|secret|token|card_?number|\bpan\b|cvc|cvv|ssn|cookie|session/i;
 
 const EMAIL = /[^\s@<>()[\]\\,;:"']+@[^\s@<>()[\]\\,;:"']+\.[A-Za-z]{2,}/;
 const NANP_PHONE = /(?<![\d+])(?:\+?1[\s.-]?)?(?:\(\d{3}\)|\d{3})[\s.-]?\d{3}[\s.-]?\d{4}(?!\d)/;
 const E164_PHONE = /\+\d(?:[\s.-]?\d){7,14}(?!\d)/;
-const CARD_CANDIDATE = /(?<!\d)\d(?:[ -]?\d){12,18}(?!\d)/g;
-
-/** The Luhn check of a string of digits (ISO/IEC 7812-1 annex B). */
-export function passesLuhnCheck(digits: string): boolean {
-  let sum = 0;
-  for (let i = 0; i < digits.length; i++) {
-    let digit = digits.charCodeAt(digits.length - 1 - i) - 48;
-    if (i % 2 === 1) {
-      digit *= 2;
-      if (digit > 9) digit -= 9;
-    }
-    sum += digit;
-  }
-  return sum % 10 === 0;
-}
 
 export const looksLikeEmail = (text: string): boolean => EMAIL.test(text);
 
 export const looksLikePhoneNumber = (text: string): boolean => NANP_PHONE.test(text) || E164_PHONE.test(text);
 
 export function looksLikeCardNumber(text: string): boolean {
-  for (const match of text.matchAll(CARD_CANDIDATE)) {
-    const digits = match[0].replace(/[ -]/g, '');
-    if (digits.length >= 13 && digits.length <= 19 && passesLuhnCheck(digits)) return true;
-  }
+  for (const match of text.matchAll(CARD_NUMBER_CANDIDATE)) if (isCardNumber(match[0])) return true;
   return false;
 }
 
