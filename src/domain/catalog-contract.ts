@@ -49,6 +49,8 @@ export const publicSettingsSchema = z
     slotRules: slotRulesSchema,
     /** The numbers of the cancellation, rescheduling and refund policy (issue #3). */
     cancellationPolicy: cancellationPolicySchema,
+    /** The promise to call a new booking back within min-max minutes (spec section 1: 5-10). */
+    contactPromiseMinutes: z.object({ min: z.number().int(), max: z.number().int() }),
     /** Support phone, e.g. "+18135550100". */
     supportPhone: z.string(),
     supportEmail: z.string(),

@@ -26,6 +26,8 @@ export const DEFAULT_SETTINGS = {
   slot_rules: DEFAULT_CAPACITY_RULES,
   cancellation_policy: DEFAULT_CANCELLATION_POLICY,
   money_limits: DEFAULT_MONEY_LIMITS,
+  /** The call-back promise after a booking (spec section 1: "within 5-10 minutes"). */
+  contact_promise_minutes: { min: 5, max: 10 },
 } as const;
 
 export async function seedDatabase(db: Database): Promise<void> {

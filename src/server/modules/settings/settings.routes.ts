@@ -22,6 +22,7 @@ export const settingsRoutes = apiRouter().openapi(publicSettingsRoute, async (c)
       serviceAreaZips: business.serviceAreaZips,
       slotRules: business.slotRules,
       cancellationPolicy: business.cancellationPolicy,
+      contactPromiseMinutes: business.contactPromiseMinutes,
       supportPhone: config.supportPhone,
       supportEmail: config.supportEmail,
       payments: { gateway: gateway.name, testMode: gateway.testMode, ...(config.stripe ? { publishableKey: config.stripe.publishableKey } : {}) },

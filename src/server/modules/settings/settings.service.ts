@@ -22,6 +22,8 @@ export interface BusinessSettings {
   cancellationPolicy: CancellationPolicy;
   /** Ceilings on final amounts and the approval threshold (issue #9). */
   moneyLimits: MoneyLimits;
+  /** The call-back promise, minutes after booking: { min: 5, max: 10 } by default. */
+  contactPromiseMinutes: { min: number; max: number };
 }
 
 export async function getBusinessSettings(db: Database): Promise<BusinessSettings> {
@@ -39,6 +41,7 @@ export async function getBusinessSettings(db: Database): Promise<BusinessSetting
     slotRules: { ...DEFAULT_CAPACITY_RULES, ...((values.get('slot_rules') as Partial<CapacityRules> | undefined) ?? {}) },
     cancellationPolicy: { ...DEFAULT_CANCELLATION_POLICY, ...((values.get('cancellation_policy') as Partial<CancellationPolicy> | undefined) ?? {}) },
     // A malformed row never loosens a ceiling: the defaults apply instead.
+    contactPromiseMinutes: (values.get('contact_promise_minutes') as { min: number; max: number } | undefined) ?? { ...DEFAULT_SETTINGS.contact_promise_minutes },
     moneyLimits: moneyLimitsSchema.safeParse({ ...DEFAULT_MONEY_LIMITS, ...((values.get('money_limits') as Partial<MoneyLimits> | undefined) ?? {}) }).data ?? DEFAULT_MONEY_LIMITS,
   };
 }
