@@ -6,7 +6,7 @@ import { z } from 'zod';
 
 export const apiErrorSchema = z
   .object({
-    /** In the caller's language (Accept-Language), or the bank's own words for a decline. */
+    /** In the caller's language (Accept-Language). An unnamed card decline keeps the bank's own words in `details.bankMessage`. */
     message: z.string(),
     /** Stable machine code, e.g. `validation_failed`, `booking_busy`, `refund_too_large`. */
     code: z.string(),

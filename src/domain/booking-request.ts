@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { hasNoNul } from './text';
 import { addressSchema } from './address';
 import { bookingOptionsSchema } from './booking-options';
+import { cancellationPolicySchema } from './catalog-contract';
 import { BOOKING_STATUSES, PAYMENT_STATUSES } from './booking-status';
 import { usPhoneSchema } from './phone';
 import { lineItemSchema } from './pricing';
@@ -66,6 +67,8 @@ export const bookingViewSchema = z
     /** Whether the customer may cancel now (active booking) and reschedule for free (24+ h notice). */
     canCancel: z.boolean(),
     canReschedule: z.boolean(),
+    /** The cancellation policy this booking was made under (a later change in the settings does not reach it). */
+    cancellationPolicy: cancellationPolicySchema,
     /** The assigned technician (issue #4), null while waiting for dispatch. */
     worker: z.object({ id: z.string(), name: z.string(), phone: z.string().nullable() }).nullable(),
     /** Expected arrival; first contact, accepted by the technician, on the way, started, completed (ISO or null). */

@@ -19,10 +19,16 @@ export const publicServiceSchema = z.object({
 });
 export type PublicService = z.infer<typeof publicServiceSchema>;
 
+/** One weekday's hours, minutes after Tampa midnight (src/domain/slots.ts DayHours). */
+export const dayHoursSchema = z.object({ openMinute: z.number().int(), closeMinute: z.number().int() });
+
 /** Slot and capacity rules (src/domain/slots.ts, capacity.ts): minutes after Tampa midnight, step, lead time, days ahead, buffer. */
 const slotRulesSchema = z.object({
+  /** The week's earliest opening and latest closing. */
   openMinute: z.number().int(),
   closeMinute: z.number().int(),
+  /** Hours by Tampa weekday, 0 = Sunday ... 6 = Saturday; null = closed. */
+  weeklyHours: z.array(dayHoursSchema.nullable()),
   stepMinutes: z.number().int(),
   leadMinutes: z.number().int(),
   daysAhead: z.number().int(),
@@ -30,7 +36,7 @@ const slotRulesSchema = z.object({
 });
 
 /** The cancellation policy's numbers (src/domain/cancellation-policy.ts). */
-const cancellationPolicySchema = z.object({
+export const cancellationPolicySchema = z.object({
   freeNoticeHours: z.number(),
   feeNoticeHours: z.number(),
   feePercent: z.number(),

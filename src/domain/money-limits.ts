@@ -35,13 +35,22 @@ export const DEFAULT_MONEY_LIMITS: MoneyLimits = {
   approvalAboveHoldCents: 15_000,
 };
 
-/** The settings row as an admin may write it (validated before use). */
+/** A number in [min, max] (whole when `int`), every refusal worded by one i18n key. */
+const bounded = (min: number, max: number, message: string, int = false) => {
+  const base = z.number({ error: message }).min(min, { error: message }).max(max, { error: message });
+  return int ? base.int({ error: message }) : base;
+};
+
+/**
+ * The settings row as an admin may write it (validated before use; /admin/settings, issue #12).
+ * Messages are i18n keys (adminSettings.validation.*).
+ */
 export const moneyLimitsSchema = z.object({
-  hoursFactor: z.number().min(1).max(10),
-  hoursExtra: z.number().int().min(0).max(24),
-  hoursCap: z.number().min(1).max(24),
-  paintCostPerRoomCents: z.number().int().min(0).max(1_000_000),
-  approvalAboveHoldCents: z.number().int().min(0).max(1_000_000),
+  hoursFactor: bounded(1, 10, 'adminSettings.validation.hoursFactor'),
+  hoursExtra: bounded(0, 24, 'adminSettings.validation.hoursExtra', true),
+  hoursCap: bounded(1, 24, 'adminSettings.validation.hoursCap'),
+  paintCostPerRoomCents: bounded(0, 1_000_000, 'adminSettings.validation.paintCostPerRoom', true),
+  approvalAboveHoldCents: bounded(0, 1_000_000, 'adminSettings.validation.approvalAboveHold', true),
 });
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { availableStarts, bookableDates, businessDate, businessDay, businessTime, DEFAULT_SLOT_RULES, isBookableDate, isOfferedStart } from './slots';
+import { availableStarts, bookableDates, businessDate, businessDay, businessTime, DEFAULT_SLOT_RULES, hoursOn, isBookableDate, isOfferedStart } from './slots';
 
 const HOUR = 60;
 const MINUTE_MS = 60_000;
@@ -255,5 +255,39 @@ describe('businessDay', () => {
     expect(spring.end.getTime() - spring.start.getTime()).toBe(23 * 3_600_000);
     const fall = businessDay(new Date('2026-11-01T12:00:00Z'));
     expect(fall).toMatchObject({ date: '2026-11-01', start: new Date('2026-11-01T04:00:00Z'), end: new Date('2026-11-02T05:00:00Z') });
+  });
+});
+
+describe('business hours by weekday (issue #12)', () => {
+  const weekly = (days: Record<number, [number, number] | null>) => ({
+    ...DEFAULT_SLOT_RULES,
+    weeklyHours: Array.from({ length: 7 }, (_, weekday) => {
+      const day = weekday in days ? days[weekday] : [480, 1200];
+      return day ? { openMinute: day[0], closeMinute: day[1] } : null;
+    }),
+  });
+
+  it("uses each Tampa weekday's own hours, and offers nothing on a closed day", () => {
+    const rules = weekly({ 0: null, 1: [600, 720] });
+    expect(availableStarts('2026-11-22', 60, NOW, rules)).toEqual([]); // Sunday, closed
+    expect(localTimes(availableStarts('2026-11-23', 60, NOW, rules))).toEqual(['10:00', '10:30', '11:00']); // Monday 10:00-12:00
+    expect(localTimes(availableStarts('2026-11-24', 60, NOW, rules))).toEqual(halfHours('08:00', '19:00')); // Tuesday, the default day
+  });
+
+  it('reads the weekday on the Tampa calendar across the DST change (Sunday 2026-03-08) and builds the right instants', () => {
+    const rules = weekly({ 0: [540, 660] });
+    const saturday = new Date('2026-03-07T12:00:00Z');
+    expect(isoTimes(availableStarts('2026-03-08', 60, saturday, rules))).toEqual(['2026-03-08T13:00:00.000Z', '2026-03-08T13:30:00.000Z', '2026-03-08T14:00:00.000Z']);
+    expect(availableStarts('2026-03-09', 60, saturday, weekly({ 1: null }))).toEqual([]);
+  });
+
+  it('lets a day close at midnight (1440): the last start ends at 24:00', () => {
+    const rules = weekly({ 6: [1200, 1440] });
+    expect(localTimes(availableStarts('2026-11-28', 60, NOW, rules))).toEqual(['20:00', '20:30', '21:00', '21:30', '22:00', '22:30', '23:00']);
+  });
+
+  it('without weeklyHours, every day keeps openMinute-closeMinute', () => {
+    expect(hoursOn('2026-11-22', DEFAULT_SLOT_RULES)).toEqual({ openMinute: 480, closeMinute: 1200 });
+    expect(hoursOn('2026-11-22', weekly({ 0: null }))).toBeNull();
   });
 });

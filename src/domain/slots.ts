@@ -3,6 +3,10 @@
  * start every 30 minutes within business hours 8:00-20:00 America/New_York and must end by
  * closing; the earliest start is two hours from now; days offered are today and the next 14.
  *
+ * Business hours may differ by weekday (`weeklyHours`, edited on /admin/settings, issue #12): a
+ * day's own opening and closing replace `openMinute`/`closeMinute`, and a closed day (null) offers
+ * nothing.
+ *
  * Pure: the clock is an argument. Wall-clock times are built in America/New_York with
  * @date-fns/tz, so DST days (2026-03-08 loses 2:00-3:00, 2026-11-01 repeats 1:00-2:00) get the
  * right UTC instants. Dates are 'YYYY-MM-DD' strings in Tampa time; instants are Date (UTC).
@@ -11,11 +15,22 @@ import { TZDate } from '@date-fns/tz';
 import { addDays, addMinutes, format } from 'date-fns';
 import { BUSINESS_TIME_ZONE } from './time-zone';
 
-export interface SlotRules {
-  /** Opening time, minutes after local midnight (480 = 8:00). */
+/** One weekday's business hours: minutes after Tampa midnight, opening before closing (1440 = midnight at the end of the day). */
+export interface DayHours {
   openMinute: number;
-  /** Closing time, minutes after local midnight (1200 = 20:00); a job must end by then. */
   closeMinute: number;
+}
+
+export interface SlotRules {
+  /** Opening time, minutes after local midnight (480 = 8:00); with `weeklyHours`, the week's earliest opening. */
+  openMinute: number;
+  /** Closing time, minutes after local midnight (1200 = 20:00); a job must end by then. With `weeklyHours`, the week's latest closing. */
+  closeMinute: number;
+  /**
+   * Hours by Tampa weekday, index 0 = Sunday ... 6 = Saturday; null = closed that day. Absent:
+   * every day `openMinute`-`closeMinute`.
+   */
+  weeklyHours?: readonly (DayHours | null)[];
   /** Minutes between offered starts. */
   stepMinutes: number;
   /** Minimum minutes between now and a start. */
@@ -66,6 +81,21 @@ export function isBookableDate(date: string, now: Date, rules: SlotRules = DEFAU
   return bookableDates(now, rules).includes(date);
 }
 
+/** The Tampa weekday of a date ('YYYY-MM-DD'): 0 = Sunday ... 6 = Saturday. @throws RangeError when malformed */
+export function businessWeekday(date: string): number {
+  return new TZDate(businessTime(date, 12 * 60).getTime(), BUSINESS_TIME_ZONE).getDay();
+}
+
+/**
+ * The business hours of a Tampa date: the weekday's own hours, or `openMinute`-`closeMinute` every
+ * day when the rules have no `weeklyHours`.
+ * @returns minutes after Tampa midnight, or null when the business is closed that day
+ */
+export function hoursOn(date: string, rules: SlotRules): DayHours | null {
+  if (!rules.weeklyHours) return { openMinute: rules.openMinute, closeMinute: rules.closeMinute };
+  return rules.weeklyHours[businessWeekday(date)] ?? null;
+}
+
 /** The UTC instant of a Tampa wall-clock time on a date. */
 export function businessTime(date: string, minuteOfDay: number): Date {
   const match = DATE_PATTERN.exec(date);
@@ -88,10 +118,12 @@ export function availableStarts(date: string, durationMinutes: number, now: Date
     if (!DATE_PATTERN.test(date)) throw new RangeError(`date must be YYYY-MM-DD, got ${date}`);
     return [];
   }
+  const hours = hoursOn(date, rules);
+  if (!hours) return [];
   const earliest = addMinutes(now, rules.leadMinutes).getTime();
-  const closing = businessTime(date, rules.closeMinute).getTime();
+  const closing = businessTime(date, hours.closeMinute).getTime();
   const starts: Date[] = [];
-  for (let minute = rules.openMinute; minute + durationMinutes <= rules.closeMinute; minute += rules.stepMinutes) {
+  for (let minute = hours.openMinute; minute + durationMinutes <= hours.closeMinute; minute += rules.stepMinutes) {
     const start = businessTime(date, minute);
     if (start.getTime() < earliest) continue;
     if (addMinutes(start, durationMinutes).getTime() > closing) continue;

@@ -19,6 +19,10 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { businessHoursWeek } from '../domain/capacity';
 import { DEFAULT_SLOT_RULES } from '../domain/slots';
+import { DEFAULT_CANCELLATION_POLICY } from '../domain/cancellation-policy';
+import { DEFAULT_MONEY_LIMITS } from '../domain/money-limits';
+import { DEFAULT_SERVICE_AREA_ZIPS } from '../domain/service-area';
+import { SETTINGS_SECTION_PATHS, SETTINGS_SECTIONS, type SettingsSection } from '../domain/settings-contract';
 import { analyticsEvents, bookings, payments, simulatedHolds, userRoles, workerProfiles } from './db/schema';
 import { ACCESS_RULES, type Access } from './lib/openapi';
 import { moneyActors, TV_OPTIONS } from './test/money-actors';
@@ -109,6 +113,17 @@ const adminUser = (key: string) => async (ctx: Ctx) => {
   const page = await ctx.read('admin', `/api/admin/users?q=${encodeURIComponent(key)}&pageSize=100`);
   return page;
 };
+const adminSettings = (ctx: Ctx) => ctx.read('admin', '/api/admin/settings');
+/** One harmless save per settings section (nothing the later rows rely on), from the seeded version. */
+const SETTINGS_SAVES: Record<SettingsSection, { version: number; value: unknown }> = {
+  tax: { version: 1, value: { taxRateBps: 800 } },
+  serviceArea: { version: 1, value: { zips: [...DEFAULT_SERVICE_AREA_ZIPS, '33690'] } },
+  hours: { version: 1, value: { weeklyHours: WEEK.map(({ startMinute, endMinute }) => ({ openMinute: startMinute, closeMinute: endMinute })), stepMinutes: 30, leadMinutes: 120, bufferMinutes: 30, daysAhead: 15 } },
+  cancellation: { version: 1, value: { ...DEFAULT_CANCELLATION_POLICY, graceMinutes: 10 } },
+  contactPromise: { version: 1, value: { min: 5, max: 15 } },
+  support: { version: 0, value: { phone: '+18135550199', email: 'help@example.com' } },
+  completionLimits: { version: 1, value: { ...DEFAULT_MONEY_LIMITS, hoursCap: 10 } },
+};
 const cardNotFound = (b: any) => expect(b.code).toBe('payment_method_not_found');
 const idsOf = (list: { id: string }[]) => list.map((x) => x.id);
 
@@ -155,6 +170,9 @@ export const ACCESS_MATRIX: MatrixRow[] = [
   { method: 'GET', path: '/api/docs/start.js', access: 'anonymous', expect: everyone(200) },
   { method: 'GET', path: '/api/settings/public', access: 'anonymous', expect: everyone({ status: 200, own: (b) => expect(b.serviceAreaZips).toContain('33602') }) },
   { method: 'GET', path: '/api/services/{slug}/slots', url: '/api/services/tv-installation/slots?date=2026-11-25&durationMinutes=60', access: 'anonymous', expect: everyone({ status: 200, own: (b) => expect(b.date).toBe('2026-11-25') }) },
+  // the blog (issue #12): the site's posts in content/blog/
+  { method: 'GET', path: '/api/blog', url: '/api/blog?lang=es&page=1', access: 'anonymous', expect: everyone({ status: 200, own: (b) => expect(b).toMatchObject({ language: 'es', page: 1, posts: expect.arrayContaining([expect.objectContaining({ slug: 'prepare-room-for-painting', language: 'es' })]) }) }) },
+  { method: 'GET', path: '/api/blog/{slug}', url: '/api/blog/prepare-room-for-painting?lang=en', access: 'anonymous', expect: everyone({ status: 200, own: (b) => expect(b).toMatchObject({ slug: 'prepare-room-for-painting', language: 'en', translations: ['en', 'es'] }) }) },
   // Stripe only: without STRIPE_WEBHOOK_SECRET (the test app) nobody gets in, signature or not (webhook.test.ts covers the 400).
   {
     method: 'POST',
@@ -608,6 +626,37 @@ export const ACCESS_MATRIX: MatrixRow[] = [
       url: `/api/admin/analytics/${report}?range=7d`,
       access: 'admin',
       expect: byRule('admin', { admin: { status: 200, own: (b) => expect(b.period).toEqual({ range: '7d', from: '2026-11-15', to: '2026-11-21', timeZone: 'America/New_York' }) } }, 0),
+    }),
+  ),
+
+  // -- business settings (issue #12): admins read and save each section; each save changes what the rows' state reads
+  { method: 'GET', path: '/api/admin/settings', access: 'admin', expect: byRule('admin', { admin: { status: 200, own: (b) => expect(b.services.map((s: { slug: string }) => s.slug)).toEqual(['tv-installation', 'furniture-assembly', 'painting']) } }, 0) },
+  { method: 'GET', path: '/api/admin/settings/history', access: 'admin', expect: byRule('admin', { admin: { status: 200, own: (b) => expect(Array.isArray(b.entries)).toBe(true) } }, 0) },
+  {
+    method: 'PUT',
+    path: '/api/admin/settings/services/{slug}',
+    url: '/api/admin/settings/services/painting',
+    access: 'admin',
+    body: { version: 1, value: { unitPriceCents: 26000, active: true } },
+    owner: 'admin',
+    state: adminSettings,
+    expect: byRule('admin', { admin: { status: 200, own: async (b, ctx) => {
+      expect(b).toMatchObject({ slug: 'painting', value: { unitPriceCents: 26000, active: true }, version: 2 });
+      expect((await ctx.read('anonymous', '/api/settings/public')).services[2].unitPriceCents).toBe(26000);
+    } } }, 0),
+  },
+  ...SETTINGS_SECTIONS.map(
+    (section): MatrixRow => ({
+      method: 'PUT',
+      path: `/api/admin/settings/${SETTINGS_SECTION_PATHS[section]}`,
+      access: 'admin',
+      body: SETTINGS_SAVES[section],
+      owner: 'admin',
+      state: adminSettings,
+      expect: byRule('admin', { admin: { status: 200, own: async (b, ctx) => {
+        expect(b).toMatchObject({ version: SETTINGS_SAVES[section].version + 1, updatedBy: { id: ctx.callers.admin.userId } });
+        expect((await ctx.read('admin', '/api/admin/settings')).sections[section].value).toEqual(b.value);
+      } } }, 0),
     }),
   ),
 

@@ -39,8 +39,11 @@ import { eventsRoutes } from './realtime/events.routes';
 import { docsRoutes } from './modules/docs/docs.routes';
 import { errorLogRoutes } from './modules/errors/errors.routes';
 import { adminAnalyticsRoutes } from './modules/analytics/admin-analytics.routes';
+import { adminSettingsRoutes } from './modules/settings/admin-settings.routes';
 import { analyticsRoutes } from './modules/analytics/analytics.routes';
 import { googleAnalyticsCsp } from './modules/analytics/google-analytics-csp';
+import { blogRoutes } from './modules/blog/blog.routes';
+import { seoRoutes, webPageHandler } from './modules/seo/seo.routes';
 
 export interface AppOptions {
   /** The built web app (vite's dist/); omitted in API tests. */
@@ -126,13 +129,22 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   app.route('/api/admin/users', adminUsersRoutes);
   app.route('/api/analytics', analyticsRoutes);
   app.route('/api/admin/analytics', adminAnalyticsRoutes);
+  app.route('/api/admin/settings', adminSettingsRoutes);
   app.route('/api', errorLogRoutes);
+  app.route('/api/blog', blogRoutes);
   app.all('/api/*', () => {
     throw new AppError(404, 'route_not_found', 'errors.routeNotFound');
   });
+  // Crawlers' files (issue #12): answered by the server, whether or not the web app is built.
+  app.route('/', seoRoutes());
 
   if (options.staticRoot && fs.existsSync(path.join(options.staticRoot, 'index.html'))) {
     const root = path.relative(process.cwd(), options.staticRoot) || '.';
+    // Every path that is not a file is a page of the app: index.html with that page's head tags
+    // and status (issue #12: title, description, canonical, hreflang, social cards, JSON-LD; 404
+    // for unknown pages). '/' first, or the static files would answer it with the bare index.html.
+    const pages = webPageHandler(path.join(options.staticRoot, 'index.html'));
+    app.get('/', pages);
     app.use('/assets/*', async (c, next) => {
       await next();
       if (c.res.ok) c.header('Cache-Control', 'public, max-age=31536000, immutable');
@@ -141,10 +153,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
     // A hashed file this build does not have (an old tab after a deploy asking for the previous
     // build's chunk) is a 404 that nobody keeps, never the HTML page cached for a year.
     app.get('/assets/*', (c) => c.text('Not Found', 404, { 'Cache-Control': 'no-store' }));
-    app.get('*', async (c, next) => {
-      c.header('Cache-Control', 'no-cache');
-      return serveStatic({ path: path.join(root, 'index.html') })(c, next);
-    });
+    app.get('*', pages);
   }
 
   app.onError(handleError);

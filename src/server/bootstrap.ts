@@ -17,6 +17,7 @@ import { createSmsSender } from './notifications/sms';
 import { startBookingEventHub } from './realtime/booking-event-hub';
 import { SimulatedGateway } from './payments/simulated-gateway';
 import { StripeGateway } from './payments/stripe-gateway';
+import { BLOG_CONTENT_DIR, loadBlogLibrary, PUBLIC_DIR } from './modules/blog/blog-library';
 
 export class SimulatedGatewayInProductionError extends Error {
   constructor() {
@@ -37,10 +38,12 @@ export interface Runtime {
  * @param databaseTarget overrides the config's database (tests pass `{ dir: 'memory://' }`)
  * @throws DataDirLockedError when another process uses the embedded database directory
  * @throws SimulatedGatewayInProductionError in production without a real gateway
+ * @throws BlogContentError when a post in content/blog/ breaks a rule (before the database is opened)
  */
 export async function startRuntime(config: Config, databaseTarget?: { url: string } | { dir: string }, overrides: Partial<AppDeps> = {}): Promise<Runtime> {
   const logger = overrides.logger ?? createLogger(config.logLevel);
   if (config.nodeEnv === 'production' && !config.stripe) throw new SimulatedGatewayInProductionError();
+  const blog = overrides.blog ?? loadBlogLibrary(BLOG_CONTENT_DIR, { publicDir: PUBLIC_DIR });
   const target = databaseTarget ?? (config.databaseUrl ? { url: config.databaseUrl } : { dir: `${config.dataDir}/db` });
   const release = 'dir' in target && target.dir !== 'memory://' ? await lockDataDir(config.dataDir) : async () => {};
   let handle: DatabaseHandle | undefined;
@@ -72,6 +75,7 @@ export async function startRuntime(config: Config, databaseTarget?: { url: strin
     logger,
     bookingEvents,
     mailer: createMailer(handle.db, config.mail, logger),
+    blog,
     ...overrides,
     now: clock,
   };

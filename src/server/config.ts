@@ -20,6 +20,7 @@ const envSchema = z.object({
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: optionalString.pipe(z.url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// URL' }).optional()),
   PUBLIC_URL: optionalString.pipe(z.url({ error: 'must be a URL such as https://book.example.com' }).optional()),
+  PUBLIC_BASE_URL: optionalString.pipe(z.url({ protocol: /^https?$/, error: 'must be an http(s) URL such as https://book.example.com' }).optional()),
   TRUSTED_ORIGINS: optionalString,
   BETTER_AUTH_SECRET: optionalString.pipe(z.string().min(32, { error: 'must be at least 32 characters' }).optional()),
   GOOGLE_CLIENT_ID: optionalString,
@@ -59,6 +60,12 @@ export interface Config {
   dataDir: string;
   databaseUrl: string | undefined;
   publicUrl: string;
+  /**
+   * The site's address in canonical links, hreflang alternates, Open Graph, JSON-LD, sitemap.xml
+   * and robots.txt (issue #12), without a trailing slash: PUBLIC_BASE_URL, else PUBLIC_URL, else
+   * http://localhost:PORT.
+   */
+  publicBaseUrl: string;
   trustedOrigins: string[];
   authSecret: string;
   google: { clientId: string; clientSecret: string } | null;
@@ -157,6 +164,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     publicUrl,
+    publicBaseUrl: (e.PUBLIC_BASE_URL ?? publicUrl).replace(/\/+$/, ''),
     trustedOrigins: [...trustedOrigins],
     authSecret: e.BETTER_AUTH_SECRET ?? DEV_AUTH_SECRET,
     google: e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET ? { clientId: e.GOOGLE_CLIENT_ID, clientSecret: e.GOOGLE_CLIENT_SECRET } : null,

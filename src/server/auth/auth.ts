@@ -47,7 +47,10 @@ export interface AuthMail {
  * 'password_reset' (to /reset-password) and 'email_change' (confirms a new address, sent to it).
  * Texts: `passwordResetMail.*` and `emailChangeMail.*` in locales mail.json.
  */
-const ACCOUNT_LINK_MAILS = { password_reset: 'passwordResetMail', email_change: 'emailChangeMail' } as const;
+const ACCOUNT_LINK_MAILS = {
+  password_reset: { subject: 'passwordResetMail.subject', text: 'passwordResetMail.text' },
+  email_change: { subject: 'emailChangeMail.subject', text: 'emailChangeMail.text' },
+} as const;
 
 export function accountLinkMail(
   template: keyof typeof ACCOUNT_LINK_MAILS,
@@ -56,7 +59,7 @@ export function accountLinkMail(
   const language = languageOf(input.acceptLanguage);
   const t = translator(language);
   const keys = ACCOUNT_LINK_MAILS[template];
-  return { to: input.to, subject: t(`${keys}.subject`), text: t(`${keys}.text`, { name: input.name, link: input.link }), template, language };
+  return { to: input.to, subject: t(keys.subject), text: t(keys.text, { name: input.name, link: input.link }), template, language };
 }
 
 export function createAuth(db: Database, config: Config, mail: AuthMail) {

@@ -9,6 +9,7 @@ import type { BookingEventHub } from '../realtime/booking-event-hub';
 import type { Logger } from './logger';
 import type { Lang } from './i18n';
 import type { Role } from '../auth/roles';
+import type { BlogLibrary } from '../modules/blog/blog-library';
 
 export interface AppDeps {
   config: Config;
@@ -27,6 +28,8 @@ export interface AppDeps {
   bookingEvents: BookingEventHub;
   /** Sends mail (SMTP_URL) or keeps it in the dev outbox; every message is kept in mail_outbox. */
   mailer: Mailer;
+  /** The blog's posts, read and checked at start from content/blog/ (src/server/modules/blog/). */
+  blog: BlogLibrary;
 }
 
 export interface AppEnv {

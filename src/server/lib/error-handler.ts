@@ -7,6 +7,7 @@
 import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { formatPrice } from '../../domain/format';
 import { AppError } from './errors';
 import { languageOf, translator } from './i18n';
 import type { AppEnv } from './app-env';
@@ -20,8 +21,10 @@ export interface ErrorBody {
 }
 
 export function errorBody(c: Context<AppEnv>, error: AppError): ErrorBody {
-  const t = translator(c.var.lang ?? languageOf(c.req.header('accept-language')));
-  const params = error.options.params ?? {};
+  const lang = c.var.lang ?? languageOf(c.req.header('accept-language'));
+  const t = translator(lang);
+  const money = Object.fromEntries(Object.entries(error.options.moneyParams ?? {}).map(([name, cents]) => [name, formatPrice(cents, lang)]));
+  const params = { ...error.options.params, ...money };
   const translated = error.options.details ? Object.fromEntries(Object.entries(error.options.details).map(([field, key]) => [field, t(key, params)])) : null;
   const details = translated || error.options.rawDetails ? { ...translated, ...error.options.rawDetails } : null;
   return {
@@ -41,7 +44,9 @@ export async function handleError(error: Error, c: Context<AppEnv>) {
     const status = error.status as ContentfulStatusCode;
     const code = status === 413 ? 'payload_too_large' : 'http_error';
     if (status >= 500) await recordFailedRequest(error, c, status);
-    return c.json({ message: error.message || 'Request error', code, details: null, hint: null }, status);
+    // Hono's own exceptions carry English text; the caller gets words in their language.
+    const t = translator(c.var.lang ?? languageOf(c.req.header('accept-language')));
+    return c.json({ message: t(status === 413 ? 'errors.payloadTooLarge' : 'errors.generic'), code, details: null, hint: null }, status);
   }
   c.var.deps?.logger.error({ err: error, path: c.req.path, requestId: c.var.requestId }, 'unhandled error');
   await recordFailedRequest(error, c, 500);

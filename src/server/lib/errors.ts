@@ -10,7 +10,9 @@ export interface AppErrorOptions {
   hint?: string;
   /** Interpolation values for the message and detail keys, e.g. { zip: '90210' }. */
   params?: Record<string, string | number>;
-  /** A message that is already final (e.g. a bank's decline text); used instead of the key. */
+  /** Amounts in integer cents to interpolate, written as money in the caller's language (e.g. { available: 1250 } -> "$12.50"). */
+  moneyParams?: Record<string, number>;
+  /** A message that is already final and already in the caller's language; used instead of the key (rarely right: prefer a key). */
   rawMessage?: string;
   /** Detail values sent as they are, not translated (ids, instants, client secrets). */
   rawDetails?: Record<string, string>;

@@ -5,10 +5,11 @@
  * Money is USD, times are Tampa time. Pure: data in, message out; the notifier loads the data
  * and sends.
  */
+import { cardBrandName, formatPrice, formatTampaDateTime, formatTampaShort, formatTampaTime } from '../../domain/format';
 import type { LineItem } from '../../domain/pricing';
 import { translator, type Lang } from '../lib/i18n';
 import { appointmentIcs } from './calendar';
-import { formatMoney, formatPhone, formatTampaDateTime, formatTampaShortDateTime, formatTampaTime } from './format';
+import { formatPhone } from './format';
 
 /** One template per kind of message; a booking gets each at most once (mail_outbox's unique key). */
 export const BOOKING_TEMPLATES = ['booking_received', 'booking_received_ops', 'technician_assigned', 'on_the_way', 'final_amount_review', 'completed', 'cancelled', 'no_show'] as const;
@@ -58,7 +59,11 @@ export interface MailSite {
   publicUrl: string;
   supportPhone: string;
   operationsEmail: string;
+  /** The call-back promise, minutes after booking (settings `contact_promise_minutes`); 5-10 when not given. */
+  contactPromise?: { min: number; max: number };
 }
+
+const DEFAULT_CONTACT_PROMISE = { min: 5, max: 10 };
 
 export interface RenderedMail {
   to: string;
@@ -73,8 +78,6 @@ export interface RenderedMail {
 }
 
 export const customerLanguage = (data: BookingMailData): Lang => (data.booking.language === 'es' ? 'es' : 'en');
-
-const BRAND_NAMES: Record<string, string> = { visa: 'Visa', mastercard: 'Mastercard', amex: 'American Express', discover: 'Discover' };
 
 function escapeHtml(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
@@ -104,10 +107,10 @@ export function renderBookingMail(template: BookingTemplate, data: BookingMailDa
   const b = data.booking;
   const service = t(`services.${b.serviceSlug}.name`, { defaultValue: b.serviceSlug });
   const when = formatTampaDateTime(b.scheduledStart, lang);
-  const money = (cents: number) => formatMoney(cents, lang);
+  const money = (cents: number) => formatPrice(cents, lang);
   const card =
     data.payment?.cardBrand && data.payment.cardLast4
-      ? t('mail.card', { brand: BRAND_NAMES[data.payment.cardBrand] ?? data.payment.cardBrand, last4: data.payment.cardLast4 })
+      ? t('mail.card', { brand: cardBrandName(data.payment.cardBrand), last4: data.payment.cardLast4 })
       : t('mail.cardUnknown');
   const worker = data.worker?.name ?? '';
   const myBookings = `${site.publicUrl}/my-bookings`;
@@ -142,7 +145,7 @@ export function renderBookingMail(template: BookingTemplate, data: BookingMailDa
       const heldNow = data.payment?.status !== 'card_saved';
       paragraphs = [
         greeting,
-        [t('mail.received.intro', { service }), t('mail.received.callPromise', { phone: formatPhone(b.contactPhone) })],
+        [t('mail.received.intro', { service }), t('mail.received.callPromise', { phone: formatPhone(b.contactPhone), ...(site.contactPromise ?? DEFAULT_CONTACT_PROMISE) })],
         facts,
         t(heldNow ? 'mail.received.totalHeld' : 'mail.received.totalCardSaved', { total: money(b.totalCents), card }),
         t('mail.received.calendar'),
@@ -164,7 +167,7 @@ export function renderBookingMail(template: BookingTemplate, data: BookingMailDa
       to = site.operationsEmail;
       subject = t('mail.ops.subject', { reference: b.reference, service, when });
       paragraphs = [
-        t('mail.ops.intro'),
+        t('mail.ops.intro', site.contactPromise ?? DEFAULT_CONTACT_PROMISE),
         [...facts, t('mail.ops.customer', { name: data.customer.name, email: data.customer.email, phone: formatPhone(b.contactPhone) }), t('mail.ops.total', { total: money(b.totalCents) })],
         b.notes ? t('mail.ops.notes', { notes: b.notes }) : [],
         t('mail.ops.open', { url: `${site.publicUrl}/admin` }),
@@ -230,11 +233,14 @@ export function renderBookingMail(template: BookingTemplate, data: BookingMailDa
   return { to, subject, ...compose(paragraphs), ics, template, language: lang, bookingId: b.id };
 }
 
-/** The two texts sent by SMS (booking received, on the way), in the customer's language; under 160 characters for short names. */
-export function renderBookingSms(kind: 'received' | 'on_the_way', data: BookingMailData): string {
+/**
+ * The two texts sent by SMS (booking received, on the way), in the customer's language; under 160 characters for short names.
+ * @param contactPromise the call-back promise in minutes (the settings'; 5-10 by default)
+ */
+export function renderBookingSms(kind: 'received' | 'on_the_way', data: BookingMailData, contactPromise = DEFAULT_CONTACT_PROMISE): string {
   const lang = customerLanguage(data);
   const t = translator(lang);
   const b = data.booking;
-  if (kind === 'received') return t('mail.sms.received', { reference: b.reference, when: formatTampaShortDateTime(b.scheduledStart, lang) });
+  if (kind === 'received') return t('mail.sms.received', { reference: b.reference, when: formatTampaShort(b.scheduledStart, lang), ...contactPromise });
   return t('mail.sms.onTheWay', { worker: data.worker?.name ?? '', eta: formatTampaTime(b.etaAt ?? b.scheduledStart, lang), reference: b.reference });
 }

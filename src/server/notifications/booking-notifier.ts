@@ -29,6 +29,7 @@ import { recordServerError } from '../modules/errors/server-errors';
 import { renderBookingMail, renderBookingSms, type BookingMailData, type BookingTemplate, type MailSite } from '../mail/booking-mail';
 import type { Mailer } from '../mail/mailer';
 import type { BookingChange, BookingEventHub } from '../realtime/booking-event-hub';
+import { getBusinessSettings } from '../modules/settings/settings.service';
 import { loadBookingMailData } from './booking-mail-data';
 import type { SmsSender } from './sms';
 
@@ -54,6 +55,7 @@ export interface NotifierDeps {
   mailer: Mailer;
   /** null: Twilio not configured, no SMS. */
   sms: SmsSender | null;
+  /** `supportPhone` is the fallback: the phone and call-back promise saved on /admin/settings are read for each booking's messages (issue #12). */
   site: MailSite;
   logger: Logger;
 }
@@ -81,6 +83,15 @@ export function startBookingNotifier(hub: BookingEventHub, deps: NotifierDeps): 
   };
 }
 
+/**
+ * What the messages quote from the settings as they are when they are sent (issue #12, edited on
+ * /admin/settings): the support phone (the config's until saved) and the call-back promise.
+ */
+async function currentSite(deps: NotifierDeps): Promise<MailSite> {
+  const settings = await getBusinessSettings(deps.db, { supportPhone: deps.site.supportPhone, supportEmail: '' });
+  return { ...deps.site, supportPhone: settings.support.phone, contactPromise: settings.contactPromiseMinutes };
+}
+
 /** A notifier fed by hand (`notify`); startBookingNotifier wires it to the hub. */
 export function createBookingNotifier(deps: NotifierDeps): BookingNotifier {
   const { logger } = deps;
@@ -90,16 +101,18 @@ export function createBookingNotifier(deps: NotifierDeps): BookingNotifier {
 
   async function sendPlanned(change: BookingChange, plan: Plan) {
     let data: BookingMailData | null | undefined;
+    let site: MailSite | undefined;
     for (const template of plan.mails) {
       if (await deps.mailer.hasMessage(change.bookingId, template)) continue;
       data ??= await loadBookingMailData(deps.db, change.bookingId);
       if (!data) return;
+      site ??= await currentSite(deps);
       try {
         const toCustomer = template !== 'booking_received_ops';
         const skippedReason = toCustomer && !data.customer.notifications.email ? 'email_off' : null;
-        const outcome = await deps.mailer.send({ ...renderBookingMail(template, data, deps.site), skippedReason });
+        const outcome = await deps.mailer.send({ ...renderBookingMail(template, data, site), skippedReason });
         const smsWanted = data.customer.notifications.sms;
-        if (plan.sms && plan.sms.with === template && outcome.status !== 'duplicate' && smsWanted) await sendSms(plan.sms.kind, data);
+        if (plan.sms && plan.sms.with === template && outcome.status !== 'duplicate' && smsWanted) await sendSms(plan.sms.kind, data, site.contactPromise);
       } catch (error) {
         logger.error({ err: error, bookingId: change.bookingId, template }, 'notification failed');
         await recordServerError({ db: deps.db, logger }, { error, context: { job: 'booking_notification', bookingId: change.bookingId, template } });
@@ -107,10 +120,10 @@ export function createBookingNotifier(deps: NotifierDeps): BookingNotifier {
     }
   }
 
-  async function sendSms(kind: 'received' | 'on_the_way', data: BookingMailData) {
+  async function sendSms(kind: 'received' | 'on_the_way', data: BookingMailData, contactPromise?: { min: number; max: number }) {
     if (!deps.sms) return;
     try {
-      const sid = await deps.sms.send(data.booking.contactPhone, renderBookingSms(kind, data));
+      const sid = await deps.sms.send(data.booking.contactPhone, renderBookingSms(kind, data, contactPromise));
       logger.info({ bookingId: data.booking.id, kind, sid }, 'SMS sent');
     } catch (error) {
       logger.error({ err: error, bookingId: data.booking.id, kind }, 'SMS not sent');

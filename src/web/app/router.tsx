@@ -23,9 +23,7 @@ const workerPage = <T,>(page: () => Promise<T>) => withMessages(['staff', 'worke
 
 /** Routes owned by later issues: they render an honest "not available yet" page until then. */
 const LATER_ROUTES = [
-  '/terms', '/privacy', '/about', '/blog', '/blog/:slug',
   '/admin/chats',
-  '/admin/settings',
 ];
 
 export const webRoutes: RouteObject[] = [
@@ -43,8 +41,13 @@ export const webRoutes: RouteObject[] = [
       { path: 'my-bookings', lazy: withMessages(['my-bookings', 'live-status'], () => import('@/web/features/my-bookings/pages/my-bookings-page')) },
       { path: 'book/:slug', lazy: withMessages('live-status', () => import('@/web/features/booking/pages/booking-page')) },
       { path: 'services/:slug/book', lazy: withMessages('live-status', () => import('@/web/features/booking/pages/booking-page')) },
-      { path: 'cancellations', lazy: withMessages('policies', () => import('@/web/features/policies/pages/cancellations-page')) },
-      { path: 'refunds', lazy: withMessages('policies', () => import('@/web/features/policies/pages/refunds-page')) },
+      { path: 'about', lazy: withMessages('public-pages', () => import('@/web/features/policies/pages/about-page')) },
+      { path: 'terms', lazy: withMessages('public-pages', () => import('@/web/features/policies/pages/terms-page')) },
+      { path: 'privacy', lazy: withMessages('public-pages', () => import('@/web/features/policies/pages/privacy-page')) },
+      { path: 'cancellations', lazy: withMessages('public-pages', () => import('@/web/features/policies/pages/cancellations-page')) },
+      { path: 'refunds', lazy: withMessages('public-pages', () => import('@/web/features/policies/pages/refunds-page')) },
+      { path: 'blog', lazy: withMessages('blog', () => import('@/web/features/blog/pages/blog-list-page')) },
+      { path: 'blog/:slug', lazy: withMessages('blog', () => import('@/web/features/blog/pages/blog-post-page')) },
       { path: 'admin', lazy: adminPage(() => import('@/web/features/dispatch/pages/dispatch-page')) },
       { path: 'admin/bookings/:id', lazy: adminPage(() => import('@/web/features/dispatch/pages/booking-detail-page')) },
       { path: 'admin/workers', lazy: adminPage(() => import('@/web/features/dispatch/pages/workers-page')) },
@@ -56,6 +59,7 @@ export const webRoutes: RouteObject[] = [
       { path: 'admin/worker-applications', lazy: adminPage(() => import('@/web/features/people/pages/worker-applications-page')) },
       { path: 'admin/analytics', lazy: withMessages(['staff', 'analytics'], () => import('@/web/features/analytics/pages/analytics-page')) },
       { path: 'admin/errors', lazy: withMessages(['staff', 'errors-admin'], () => import('@/web/features/errors/pages/errors-page')) },
+      { path: 'admin/settings', lazy: withMessages(['staff', 'admin-settings'], () => import('@/web/features/admin-settings/pages/admin-settings-page')) },
       ...LATER_ROUTES.map((path) => ({ path: path.slice(1), lazy: notAvailableYet })),
       { path: '*', lazy: () => import('@/web/features/shell/pages/not-found-page') },
     ],

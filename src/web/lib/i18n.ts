@@ -4,8 +4,8 @@
  * `lang` and defaults to English (spec section 1).
  *
  * English (the default and the fallback) ships with the first page load, except the files named
- * by RouteMessages, which only some lazy routes read (My Bookings, the policy pages, the live
- * booking status, the staff areas: dispatch, people, the worker's pages, the admin's analytics and error dashboard): those routes load them with
+ * by RouteMessages, which only some lazy routes read (My Bookings, the public pages: about, terms, privacy and the policies, the live
+ * booking status, the staff areas: dispatch, people, the worker's pages, the admin's analytics, error dashboard and settings; the blog): those routes load them with
  * their page (loadRouteMessages, wired in app/router.tsx). Spanish is its own chunk,
  * loaded whole through i18next-resources-to-backend when it is chosen (main.tsx waits for it
  * before the first render, so a Spanish visitor never sees English flash).
@@ -19,16 +19,16 @@ export type Language = (typeof LANGUAGES)[number];
 export const LANG_STORAGE_KEY = 'lang';
 
 type Messages = Record<string, unknown>;
-// mail.json and dispatch-errors.json are the server's words (emails, API errors): never bundled.
+// mail.json, dispatch-errors.json and structured-data.json are the server's words (emails, API errors, JSON-LD): never bundled.
 const english = import.meta.glob<Messages>(
-  ['../locales/en/*.json', '!../locales/en/{my-bookings,policies,live-status,staff,dispatch,worker,people,analytics,errors-admin}.json', '!../locales/en/{mail,dispatch-errors}.json'],
+  ['../locales/en/*.json', '!../locales/en/{my-bookings,public-pages,live-status,staff,dispatch,worker,people,analytics,errors-admin,admin-settings,blog}.json', '!../locales/en/{mail,dispatch-errors,structured-data}.json'],
   { eager: true, import: 'default' },
 );
-const englishOnDemand = import.meta.glob<Messages>('../locales/en/{my-bookings,policies,live-status,staff,dispatch,worker,people,analytics,errors-admin}.json', { import: 'default' });
-const spanish = import.meta.glob<Messages>(['../locales/es/*.json', '!../locales/es/{mail,dispatch-errors}.json'], { import: 'default' });
+const englishOnDemand = import.meta.glob<Messages>('../locales/en/{my-bookings,public-pages,live-status,staff,dispatch,worker,people,analytics,errors-admin,admin-settings,blog}.json', { import: 'default' });
+const spanish = import.meta.glob<Messages>(['../locales/es/*.json', '!../locales/es/{mail,dispatch-errors,structured-data}.json'], { import: 'default' });
 
 /** Locale files (without `.json`) that stay out of the first page load; keep in step with the globs above. */
-export type RouteMessages = 'my-bookings' | 'policies' | 'live-status' | 'staff' | 'dispatch' | 'worker' | 'people' | 'analytics' | 'errors-admin';
+export type RouteMessages = 'my-bookings' | 'public-pages' | 'live-status' | 'staff' | 'dispatch' | 'worker' | 'people' | 'analytics' | 'errors-admin' | 'admin-settings' | 'blog';
 
 /**
  * Adds the English messages of one route's locale file (Spanish comes whole with the language).
@@ -46,6 +46,28 @@ const merge = (parts: Messages[]) => parts.reduce<Messages>((all, messages) => (
 async function loadMessages(lang: string): Promise<Messages> {
   if (lang !== 'es') return merge(Object.values(english));
   return merge(await Promise.all(Object.values(spanish).map((load) => load())));
+}
+
+/**
+ * The language a link asks for with `?lang=en|es` (the form search engines and shared links use,
+ * docs/decisions/018-seo-and-blog.md), or null when it names none.
+ */
+export function languageFromUrl(): Language | null {
+  if (typeof window === 'undefined') return null;
+  const lang = new URLSearchParams(window.location.search).get('lang');
+  return lang === 'en' || lang === 'es' ? lang : null;
+}
+
+/** The language to start in: the link's `?lang=` (remembered as the choice), else the stored one. */
+function initialLanguage(): Language {
+  const fromUrl = languageFromUrl();
+  if (!fromUrl) return storedLanguage();
+  try {
+    localStorage.setItem(LANG_STORAGE_KEY, fromUrl);
+  } catch {
+    // storage can be unavailable (private mode); the link's language still applies to this page
+  }
+  return fromUrl;
 }
 
 export function storedLanguage(): Language {
@@ -78,7 +100,7 @@ export const i18nReady = i18n
   .init({
     resources: { en: { translation: merge(Object.values(english)) } },
     partialBundledLanguages: true,
-    lng: storedLanguage(),
+    lng: initialLanguage(),
     fallbackLng: 'en',
     interpolation: { escapeValue: false },
     returnNull: false,

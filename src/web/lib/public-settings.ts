@@ -35,6 +35,8 @@ export interface PublicSettings {
   slotRules: SlotRules;
   /** The numbers of the cancellation, rescheduling and refund policy (issue #3). */
   cancellationPolicy: CancellationPolicy;
+  /** The promise to call a new booking back within min-max minutes (spec section 1: 5-10). */
+  contactPromiseMinutes?: { min: number; max: number };
 }
 
 /** Shown before the settings load or when they cannot be loaded. */
@@ -53,6 +55,15 @@ export const publicSettingsQueryOptions = queryOptions({
 /** The public settings; `data` is undefined while loading or after an error. */
 export function usePublicSettings() {
   return useQuery(publicSettingsQueryOptions);
+}
+
+/** The call-back promise shown before the settings load (spec section 1: 5-10 minutes). */
+export const DEFAULT_CONTACT_PROMISE = { min: 5, max: 10 };
+
+/** The call-back promise to show, minutes after booking ({ min, max }), as saved on /admin/settings; the default until settings load. */
+export function useContactPromise(): { min: number; max: number } {
+  const { data } = usePublicSettings();
+  return data?.contactPromiseMinutes ?? DEFAULT_CONTACT_PROMISE;
 }
 
 /** The support phone and email to show, falling back to the defaults until settings load. */

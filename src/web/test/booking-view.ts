@@ -3,6 +3,7 @@
  * Tampa time, pending, held on a test Visa. Tests override what they are about.
  */
 import type { BookingView } from '@/domain/booking-request';
+import { DEFAULT_CANCELLATION_POLICY } from '@/domain/cancellation-policy';
 
 export function bookingView(overrides: Partial<BookingView> = {}): BookingView {
   return {
@@ -28,6 +29,7 @@ export function bookingView(overrides: Partial<BookingView> = {}): BookingView {
     cancellation: null,
     canCancel: true,
     canReschedule: true,
+    cancellationPolicy: DEFAULT_CANCELLATION_POLICY,
     worker: null,
     etaAt: null,
     contactedAt: null,

@@ -8,6 +8,7 @@ import { BOOKING_STATUSES } from '../../../domain/booking-status';
 import type { BookingOptions } from '../../../domain/booking-options';
 import type { AnyBookingEventData } from '../../../domain/booking-events';
 import type { LineItem } from '../../../domain/pricing';
+import type { CancellationPolicy } from '../../../domain/cancellation-policy';
 import { user } from './auth';
 import { appRole } from './people';
 import { services } from './catalog';
@@ -64,6 +65,13 @@ export const bookings = pgTable(
     taxRateBps: integer('tax_rate_bps').notNull(),
     taxCents: integer('tax_cents').notNull(),
     totalCents: integer('total_cents').notNull(),
+    /**
+     * The cancellation policy in force when the booking was made (issue #12): cancelling,
+     * rescheduling and their previews use it, never a policy changed later. Null on bookings made
+     * before it was stored; they follow the current settings. Prices and tax are kept by the
+     * line items, the rate and the totals above.
+     */
+    cancellationPolicy: jsonb('cancellation_policy').$type<CancellationPolicy>(),
     /** What was finally charged for (furniture's actual hours, paint at cost), set at completion. */
     finalLineItems: jsonb('final_line_items').$type<LineItem[]>(),
     finalSubtotalCents: integer('final_subtotal_cents'),

@@ -11,6 +11,7 @@ import type { ServiceSlug } from '../../../domain/services';
 import type { Database, Transaction } from '../../db/client';
 import { bookings, paymentLedger, payments, user, workerProfiles } from '../../db/schema';
 import { notFound } from '../../lib/errors';
+import { bookingPolicy } from '../settings/settings.service';
 
 type BookingRow = typeof bookings.$inferSelect;
 type PaymentRow = typeof payments.$inferSelect;
@@ -19,6 +20,7 @@ type LedgerRow = typeof paymentLedger.$inferSelect;
 export interface ViewContext {
   testMode: boolean;
   now: Date;
+  /** The current cancellation policy: for bookings made before each kept its own (issue #12). */
   policy: CancellationPolicy;
 }
 
@@ -29,6 +31,7 @@ const iso = (value: Date | null) => (value ? value.toISOString() : null);
 export function toBookingView(booking: BookingRow, payment: PaymentRow | null, ledger: LedgerRow[], ctx: ViewContext, worker: WorkerSummary = null): BookingView {
   const start = booking.scheduledStart;
   const movable = booking.status === 'pending' || booking.status === 'confirmed';
+  const policy = bookingPolicy(booking, ctx.policy);
   return {
     id: booking.id,
     reference: booking.reference,
@@ -58,7 +61,8 @@ export function toBookingView(booking: BookingRow, payment: PaymentRow | null, l
         : null,
     cancellation: booking.cancelledAt ? { tier: booking.cancellationTier ?? 'free', feeCents: booking.cancellationFeeCents ?? 0, cancelledAt: booking.cancelledAt.toISOString() } : null,
     canCancel: canCancel(booking.status),
-    canReschedule: movable && canRescheduleFree({ start, now: ctx.now, policy: ctx.policy }),
+    canReschedule: movable && canRescheduleFree({ start, now: ctx.now, policy }),
+    cancellationPolicy: policy,
     worker,
     etaAt: iso(booking.etaAt),
     contactedAt: iso(booking.contactedAt),

@@ -9,6 +9,7 @@ import type { Context } from 'hono';
 import { getCookie } from 'hono/cookie';
 import { bookingViewSchema, createBookingRequestSchema } from '../../../domain/booking-request';
 import { bookingListSchema, cancellationPreviewSchema, receiptSchema, rescheduleRequestSchema } from '../../../domain/bookings-contract';
+import { formatPrice } from '../../../domain/format';
 import { requireUser } from '../../auth/session';
 import { paymentLedger } from '../../db/schema';
 import type { AppEnv } from '../../lib/app-env';
@@ -23,6 +24,7 @@ import { readBooking } from './booking-transitions';
 import { createBooking, getBooking, listBookings } from './bookings.service';
 import { cancelBooking, previewCancellation } from './cancellation.service';
 import { rescheduleBooking } from './reschedule.service';
+import { bookingPolicy } from '../settings/settings.service';
 
 const TAGS = ['Bookings'];
 const answered = jsonContent(bookingViewSchema, 'The booking as it is now');
@@ -141,10 +143,12 @@ export const bookingsRoutes = apiRouter()
     const user = requireUser(c);
     const id = await ownBookingId(c, user.id, c.req.valid('param').id);
     const { money, settings } = await requestContext(c);
-    const outcome = await previewCancellation(money, await readBooking(c.var.deps.db, id));
+    const booking = await readBooking(c.var.deps.db, id);
+    const outcome = await previewCancellation(money, booking);
     const t = translator(c.var.lang);
-    const policy = settings.cancellationPolicy;
-    const format = (cents: number) => new Intl.NumberFormat(c.var.lang === 'es' ? 'es-US' : 'en-US', { style: 'currency', currency: 'USD' }).format(cents / 100);
+    // The words name the policy the booking was made under, as the outcome does.
+    const policy = bookingPolicy(booking, settings.cancellationPolicy);
+    const format = (cents: number) => formatPrice(cents, c.var.lang);
     return c.json(
       {
         ...outcome,

@@ -22,7 +22,7 @@ import { AppError, badRequest, conflict, notFound, ruleBroken } from '../../lib/
 import type { Lang } from '../../lib/i18n';
 import type { Logger } from '../../lib/logger';
 import { AuthenticationRequiredError, CardDeclinedError, PaymentMethodNotFoundError, type CardSummary, type Hold, type PaymentGateway } from '../../payments/gateway';
-import { gatewayFailure } from '../payments/gateway-errors';
+import { cardDeclined, gatewayFailure } from '../payments/gateway-errors';
 import { recordHoldPlaced } from '../payments/payment-records';
 import { getBusinessSettings } from '../settings/settings.service';
 import { assertStartOffered, lockCapacityDay } from '../workers/capacity.service';
@@ -58,9 +58,9 @@ async function findByIdempotencyKey(db: Database, customerId: string, key: strin
   return row ?? null;
 }
 
-/** Maps the gateway's refusals to API errors: 402 with the bank's message, or with the 3-D Secure client secret. */
+/** Maps the gateway's refusals to API errors: 402 with the decline in the caller's words, or with the 3-D Secure client secret. */
 function paymentRefusal(error: unknown): unknown {
-  if (error instanceof CardDeclinedError) return new AppError(402, 'card_declined', 'errors.cardDeclined', { rawMessage: error.bankMessage, hint: 'validation.paymentMethodRequired' });
+  if (error instanceof CardDeclinedError) return cardDeclined(error, { hint: 'validation.paymentMethodRequired' });
   if (error instanceof AuthenticationRequiredError) {
     return new AppError(402, 'authentication_required', 'errors.authenticationRequired', { rawDetails: { clientSecret: error.clientSecret } });
   }
@@ -108,7 +108,7 @@ async function holdGatewayKey(db: Database, customerId: string, idempotencyKey: 
  * @param idempotencyKey the client's Idempotency-Key header (8-200 characters)
  * @param request the body as createBookingRequestSchema parsed it (the route's validation)
  * @returns `{ booking, replayed }`; replayed is true when the key had already booked
- * @throws AppError 402 card_declined (bank's message),
+ * @throws AppError 402 card_declined (the decline in the caller's language; gateway-errors.ts cardDeclined),
  *   409 slot_unavailable, 422 outside_service_area | idempotency_key_reused | service_unavailable
  */
 export async function createBooking(ctx: BookingContext, idempotencyKey: string, request: z.output<typeof createBookingRequestSchema>): Promise<{ booking: BookingView; replayed: boolean }> {
@@ -190,6 +190,8 @@ export async function createBooking(ctx: BookingContext, idempotencyKey: string,
           taxRateBps: quote.taxRateBps,
           taxCents: quote.taxCents,
           totalCents: quote.totalCents,
+          // The policy this booking is made under: later changes in the settings do not reach it.
+          cancellationPolicy: settings.cancellationPolicy,
           language: ctx.lang,
           idempotencyKey,
           requestHash: hash,

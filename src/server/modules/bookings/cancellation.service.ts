@@ -1,6 +1,7 @@
 /**
  * Cancelling a booking and marking a no-show (issue #3). The outcome comes from the pure policy
- * (src/domain/cancellation-policy.ts); the money moves as one money operation
+ * (src/domain/cancellation-policy.ts) with the booking's own policy, stored when it was made (issue
+ * #12; the current settings for older bookings); the money moves as one money operation
  * (src/server/modules/payments/money-operations.ts, issue #9): under the booking's lock the state
  * and the fee are decided and the intent recorded; then a partial capture of the fee (the rest of
  * the hold is released), a void when no fee is owed, and an off-session charge for a fee with no
@@ -15,10 +16,12 @@ import type { MoneySummary } from '../../../domain/ledger';
 import { operationActor, registerSettle, runMoneyOperation, type StepPlan } from '../payments/money-operations';
 import { findPaymentByBooking, recordOutcomes, type PaymentRow } from '../payments/payment-records';
 import type { Actor, MoneyContext } from '../../lib/request-context';
+import { bookingPolicy } from '../settings/settings.service';
 import { moveBooking, noteBookingEvent, stateConflict, type BookingRow } from './booking-transitions';
 
 const heldOn = (payment: PaymentRow | null) => (payment?.status === 'authorized' ? payment.amountHeldCents : 0);
 
+/** The outcome under the policy the booking was made under (the current one, `ctx.policy`, for bookings made before policies were stored). */
 function outcomeFor(ctx: Pick<MoneyContext, 'now' | 'policy'>, booking: BookingRow, payment: PaymentRow | null, waiveFee: boolean): CancellationOutcome {
   const outcome = cancellationOutcome({
     start: booking.scheduledStart,
@@ -26,7 +29,7 @@ function outcomeFor(ctx: Pick<MoneyContext, 'now' | 'policy'>, booking: BookingR
     cancelAt: ctx.now,
     totalCents: booking.totalCents,
     heldCents: heldOn(payment),
-    policy: ctx.policy,
+    policy: bookingPolicy(booking, ctx.policy),
   });
   return waiveFee ? { ...outcome, feeCents: 0, captureCents: 0, chargeCents: 0, releaseCents: heldOn(payment) } : outcome;
 }

@@ -51,8 +51,8 @@ function quoteFinal(booking: BookingRow, actuals: JobActuals, ctx: Pick<Completi
     if (!(error instanceof InvalidActualsError)) throw error;
     if (error.ceiling !== null) {
       const key = error.field === 'actualHours' ? 'paymentErrors.actualHoursTooMany' : 'paymentErrors.paintCostTooHigh';
-      const max = error.field === 'actualHours' ? String(error.ceiling) : `$${(error.ceiling / 100).toFixed(2)}`;
-      throw badRequest('validation_failed', 'errors.validationFailed', { details: { [error.field]: key }, params: { max } });
+      const max = error.field === 'actualHours' ? { params: { max: error.ceiling } } : { moneyParams: { max: error.ceiling } };
+      throw badRequest('validation_failed', 'errors.validationFailed', { details: { [error.field]: key }, ...max });
     }
     const key = error.field === 'actualHours' ? 'paymentErrors.actualHoursInvalid' : 'paymentErrors.paintCostInvalid';
     throw badRequest('validation_failed', 'errors.validationFailed', { details: { [error.field]: key } });

@@ -14,10 +14,13 @@ import { ruleBroken } from '../../lib/errors';
 import { assertStartOffered, lockCapacityDay } from '../workers/capacity.service';
 import { loadCapacity } from '../workers/capacity.repository';
 import type { Actor } from '../../lib/request-context';
+import { bookingPolicy } from '../settings/settings.service';
 import { lockBookingForChange, moveBooking, noteBookingEvent, stateConflict } from './booking-transitions';
 import { eq } from 'drizzle-orm';
 
 /**
+ * @param ctx.policy the current cancellation policy: used only for bookings made before each
+ *   booking kept its own (issue #12)
  * @throws AppError 409 not_reschedulable | booking_busy (details.status), 422 reschedule_window_closed, 409 slot_unavailable
  */
 export async function rescheduleBooking(
@@ -33,8 +36,10 @@ export async function rescheduleBooking(
     const booking = await lockBookingForChange(tx, bookingId);
     await lockCapacityDay(tx, newStart);
     if (booking.status !== 'pending' && booking.status !== 'confirmed') throw stateConflict('not_reschedulable', 'paymentErrors.notReschedulable', booking.status);
-    if (!options.staff && !canRescheduleFree({ start: booking.scheduledStart, now: ctx.now, policy: ctx.policy })) {
-      throw ruleBroken('reschedule_window_closed', 'paymentErrors.rescheduleWindowClosed', { params: { hours: ctx.policy.rescheduleNoticeHours } });
+    // The notice the booking was made under (issue #12), not a policy changed since.
+    const policy = bookingPolicy(booking, ctx.policy);
+    if (!options.staff && !canRescheduleFree({ start: booking.scheduledStart, now: ctx.now, policy })) {
+      throw ruleBroken('reschedule_window_closed', 'paymentErrors.rescheduleWindowClosed', { params: { hours: policy.rescheduleNoticeHours } });
     }
     const durationMinutes = (booking.scheduledEnd.getTime() - booking.scheduledStart.getTime()) / 60_000;
     await assertStartOffered(tx, { service: booking.serviceSlug as ServiceSlug, start: newStart, durationMinutes, now: ctx.now, rules: ctx.slotRules, excludeBookingId: booking.id });

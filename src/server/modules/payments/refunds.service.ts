@@ -42,7 +42,7 @@ export async function refundBooking(
       try {
         split = splitRefund(money, inFlightRefundCents, input.amountCents);
       } catch (error) {
-        if (error instanceof RefundTooLargeError) throw ruleBroken('refund_too_large', 'paymentErrors.refundTooLarge', { params: { available: `$${(error.availableCents / 100).toFixed(2)}` } });
+        if (error instanceof RefundTooLargeError) throw ruleBroken('refund_too_large', 'paymentErrors.refundTooLarge', { moneyParams: { available: error.availableCents } });
         throw error;
       }
       const steps: StepPlan[] = [];

@@ -21,7 +21,7 @@ function signedEvent(payload: Buffer, signature: string | undefined, secret: str
   } catch (error) {
     if (!(error instanceof WebhookSignatureError)) throw error;
     logger.warn({ reason: error.message }, 'stripe webhook: signature refused');
-    throw badRequest('invalid_signature', 'errors.invalidSignature', { rawMessage: 'Invalid Stripe signature.' });
+    throw badRequest('invalid_signature', 'errors.invalidSignature');
   }
 }
 

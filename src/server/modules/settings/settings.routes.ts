@@ -1,4 +1,8 @@
-/** `GET /api/settings/public`: what the browser needs to price, schedule and label payments. */
+/**
+ * `GET /api/settings/public`: what the browser needs to price, schedule and label payments, read
+ * fresh each time so that an admin's save (/admin/settings) shows at once. The support phone and
+ * email are the saved ones, or the config's (SUPPORT_PHONE, SUPPORT_EMAIL) until an admin saves them.
+ */
 import { publicSettingsSchema } from '../../../domain/catalog-contract';
 import { apiRouter, defineRoute, jsonContent } from '../../lib/openapi';
 import { getBusinessSettings } from './settings.service';
@@ -14,7 +18,7 @@ const publicSettingsRoute = defineRoute({
 
 export const settingsRoutes = apiRouter().openapi(publicSettingsRoute, async (c) => {
   const { config, db, gateway } = c.var.deps;
-  const business = await getBusinessSettings(db);
+  const business = await getBusinessSettings(db, { supportPhone: config.supportPhone, supportEmail: config.supportEmail });
   return c.json(
     {
       services: business.services,
@@ -23,8 +27,8 @@ export const settingsRoutes = apiRouter().openapi(publicSettingsRoute, async (c)
       slotRules: business.slotRules,
       cancellationPolicy: business.cancellationPolicy,
       contactPromiseMinutes: business.contactPromiseMinutes,
-      supportPhone: config.supportPhone,
-      supportEmail: config.supportEmail,
+      supportPhone: business.support.phone,
+      supportEmail: business.support.email,
       payments: { gateway: gateway.name, testMode: gateway.testMode, ...(config.stripe ? { publishableKey: config.stripe.publishableKey } : {}) },
       googleSignIn: config.google !== null,
     },

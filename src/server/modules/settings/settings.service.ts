@@ -1,47 +1,73 @@
 /**
  * The business settings that rules read: unit prices, tax rate, service-area ZIPs, slot rules
- * and the cancellation policy, from the `services` and `settings` tables (seeded with the defaults of issue #2).
+ * (business hours by weekday), the cancellation policy, the contact promise, the support
+ * contacts and the completion ceilings, from the `services` and `settings` tables (seeded with
+ * the defaults of issue #2, edited on /admin/settings, issue #12). Read fresh on every request,
+ * so an admin's save applies at once to the public settings, slots and new bookings; bookings
+ * already made keep their own prices and policy (bookingPolicy below).
  */
 import { asc } from 'drizzle-orm';
 import type { ServiceSlug, PricingModel } from '../../../domain/services';
-import { DEFAULT_CAPACITY_RULES, type CapacityRules } from '../../../domain/capacity';
-import { DEFAULT_CANCELLATION_POLICY, type CancellationPolicy } from '../../../domain/cancellation-policy';
+import type { CapacityRules } from '../../../domain/capacity';
+import type { CancellationPolicy } from '../../../domain/cancellation-policy';
 import type { UnitPrices } from '../../../domain/pricing';
-import { DEFAULT_MONEY_LIMITS, moneyLimitsSchema, type MoneyLimits } from '../../../domain/money-limits';
-import type { Database } from '../../db/client';
+import type { MoneyLimits } from '../../../domain/money-limits';
+import type { DayHours } from '../../../domain/slots';
+import type { Database, Transaction } from '../../db/client';
 import { services, settings } from '../../db/schema';
-import { DEFAULT_SETTINGS } from '../../db/seed';
+import { decodeCancellationPolicy, decodeSlotRules, SECTION_STORES, type SettingsDefaults } from './settings-sections';
+
+export type { SettingsDefaults } from './settings-sections';
 
 export interface BusinessSettings {
   services: { slug: ServiceSlug; pricingModel: PricingModel; unitPriceCents: number; active: boolean }[];
   unitPrices: UnitPrices;
   taxRateBps: number;
   serviceAreaZips: string[];
-  /** Slot and capacity rules: business hours, step, lead time, days ahead, buffer between jobs. */
-  slotRules: CapacityRules;
+  /** Slot and capacity rules: business hours (by weekday), step, lead time, days ahead, buffer between jobs. */
+  slotRules: CapacityRules & { weeklyHours: (DayHours | null)[] };
   cancellationPolicy: CancellationPolicy;
   /** Ceilings on final amounts and the approval threshold (issue #9). */
   moneyLimits: MoneyLimits;
   /** The call-back promise, minutes after booking: { min: 5, max: 10 } by default. */
   contactPromiseMinutes: { min: number; max: number };
+  /** The support phone (E.164 once saved) and email; the `defaults` given (the config's) until an admin saves them, '' without. */
+  support: { phone: string; email: string };
 }
 
-export async function getBusinessSettings(db: Database): Promise<BusinessSettings> {
+const NO_SUPPORT_DEFAULTS: SettingsDefaults = { supportPhone: '', supportEmail: '' };
+
+/**
+ * The settings as they are now (two queries).
+ * @param defaults the config's support phone and email, the fallback for `support`; omit when unused
+ */
+export async function getBusinessSettings(db: Database | Transaction, defaults: SettingsDefaults = NO_SUPPORT_DEFAULTS): Promise<BusinessSettings> {
   const [serviceRows, settingRows] = await Promise.all([
     db.select().from(services).orderBy(asc(services.sortOrder)),
-    db.select().from(settings),
+    db.select({ key: settings.key, value: settings.value }).from(settings),
   ]);
   const values = new Map(settingRows.map((row) => [row.key, row.value]));
+  const read = <S extends keyof typeof SECTION_STORES>(section: S) => SECTION_STORES[section].decode(values.get(SECTION_STORES[section].key), defaults) as ReturnType<(typeof SECTION_STORES)[S]['decode']>;
   const list = serviceRows.map((s) => ({ slug: s.slug as ServiceSlug, pricingModel: s.pricingModel, unitPriceCents: s.unitPriceCents, active: s.active }));
   return {
     services: list,
     unitPrices: Object.fromEntries(list.map((s) => [s.slug, s.unitPriceCents])) as UnitPrices,
-    taxRateBps: (values.get('tax_rate_bps') as number | undefined) ?? DEFAULT_SETTINGS.tax_rate_bps,
-    serviceAreaZips: (values.get('service_area_zips') as string[] | undefined) ?? [...DEFAULT_SETTINGS.service_area_zips],
-    slotRules: { ...DEFAULT_CAPACITY_RULES, ...((values.get('slot_rules') as Partial<CapacityRules> | undefined) ?? {}) },
-    cancellationPolicy: { ...DEFAULT_CANCELLATION_POLICY, ...((values.get('cancellation_policy') as Partial<CancellationPolicy> | undefined) ?? {}) },
-    // A malformed row never loosens a ceiling: the defaults apply instead.
-    contactPromiseMinutes: (values.get('contact_promise_minutes') as { min: number; max: number } | undefined) ?? { ...DEFAULT_SETTINGS.contact_promise_minutes },
-    moneyLimits: moneyLimitsSchema.safeParse({ ...DEFAULT_MONEY_LIMITS, ...((values.get('money_limits') as Partial<MoneyLimits> | undefined) ?? {}) }).data ?? DEFAULT_MONEY_LIMITS,
+    taxRateBps: read('tax').taxRateBps,
+    serviceAreaZips: read('serviceArea').zips,
+    slotRules: decodeSlotRules(values.get(SECTION_STORES.hours.key)),
+    cancellationPolicy: read('cancellation'),
+    contactPromiseMinutes: read('contactPromise'),
+    moneyLimits: read('completionLimits'),
+    support: read('support'),
   };
+}
+
+/**
+ * The cancellation policy an existing booking is under: the one stored on it when it was made,
+ * or `current` (the settings now) for a booking made before policies were stored (issue #12).
+ * Every cancellation, its preview, rescheduling and the booking's view use this, never the
+ * current settings alone.
+ */
+export function bookingPolicy(booking: { cancellationPolicy: CancellationPolicy | null }, current: CancellationPolicy): CancellationPolicy {
+  return booking.cancellationPolicy ? decodeCancellationPolicy(booking.cancellationPolicy, current) : current;
 }

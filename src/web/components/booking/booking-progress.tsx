@@ -13,7 +13,7 @@ import UserCheck from 'lucide-react/icons/user-check';
 import Wrench from 'lucide-react/icons/wrench';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatPrice, formatSlotTime } from '@/web/lib/format';
+import { formatPrice, formatTampaTime } from '@/domain/format';
 import type { TrackedBooking } from '@/web/lib/tracked-booking';
 
 export interface BookingProgressProps {
@@ -24,7 +24,7 @@ export interface BookingProgressProps {
 
 export function BookingProgress({ booking, showCharged = false }: BookingProgressProps) {
   const { t, i18n } = useTranslation();
-  const time = (iso: string) => formatSlotTime(iso, i18n.language);
+  const time = (iso: string) => formatTampaTime(iso, i18n.language);
   const { status, worker, etaAt } = booking;
   const lines: { icon: ReactNode; text: string; strong?: boolean }[] = [];
   const active = status === 'confirmed' || status === 'en_route' || status === 'in_progress';

@@ -136,6 +136,8 @@ describe('Header', () => {
     expect(localStorage.getItem('lang')).toBe('es');
     // Spanish is its own chunk, loaded on demand.
     expect(await screen.findByRole('link', { name: /Llamar ahora/ })).toBeInTheDocument();
+    // Screen readers and the browser's own translation offer follow the page's language.
+    expect(document.documentElement).toHaveAttribute('lang', 'es');
     expect(within(menu).getByRole('button', { name: 'Español' })).toHaveAttribute('aria-pressed', 'true');
     expect(within(menu).getByRole('button', { name: 'English' })).toHaveAttribute('aria-pressed', 'false');
   });

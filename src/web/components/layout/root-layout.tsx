@@ -8,6 +8,8 @@ import { useEffect, useRef, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigation } from 'react-router';
 import { trackPageView } from '@/web/lib/analytics';
+import { useLanguageInUrl } from '@/web/components/seo/language-in-url';
+import { useServerHeadCleanup } from '@/web/components/seo/server-head';
 import { Footer } from './footer';
 import { Header } from './header';
 
@@ -18,6 +20,9 @@ export function RootLayout() {
   const navigation = useNavigation();
   const loading = navigation.state === 'loading';
   useScrollTopAndPageView();
+  // Issue #12: the server's head tags describe the first page only; `?lang=` follows the language switch.
+  useServerHeadCleanup();
+  useLanguageInUrl();
 
   // Moves focus without touching the URL hash (a hash change would count as a navigation).
   const skipToContent = (event: MouseEvent<HTMLAnchorElement>) => {

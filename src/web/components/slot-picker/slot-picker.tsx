@@ -6,11 +6,11 @@
  */
 import { useId, useImperativeHandle, useRef, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatCalendarDate, formatTampaTime } from '@/domain/format';
 import { businessDate } from '@/domain/slots';
 import { Button } from '@/web/components/ui/button';
 import { FieldError } from '@/web/components/ui/field-error';
 import { cn } from '@/web/lib/cn';
-import { formatSlotDate, formatSlotTime } from '@/web/lib/format';
 import type { SlotChoice } from './use-slot-choice';
 
 export interface SlotPickerHandle {
@@ -61,7 +61,7 @@ export function SlotPicker({ choice, onChange, error, ref }: SlotPickerProps) {
                 onClick={() => onChange({ date: day, startAt: day === shownDate ? startAt : null })}
                 className={cn(chipClass, day === shownDate ? chosenClass : openClass)}
               >
-                {day === today ? t('slotPicker.today', { date: formatSlotDate(day, i18n.language) }) : formatSlotDate(day, i18n.language)}
+                {day === today ? t('slotPicker.today', { date: formatCalendarDate(day, i18n.language, 'chip') }) : formatCalendarDate(day, i18n.language, 'chip')}
               </button>
             ))}
           </div>
@@ -70,7 +70,7 @@ export function SlotPicker({ choice, onChange, error, ref }: SlotPickerProps) {
 
       <div className="space-y-2" aria-busy={timesLoading}>
         <h3 id={timesLabelId} className="text-sm font-medium text-slate-800">
-          {shownDate ? t('slotPicker.timesLabel', { date: formatSlotDate(shownDate, i18n.language) }) : t('slotPicker.timesLabelNoDate')}
+          {shownDate ? t('slotPicker.timesLabel', { date: formatCalendarDate(shownDate, i18n.language, 'chip') }) : t('slotPicker.timesLabelNoDate')}
         </h3>
         <p className="text-sm text-slate-600">{t('slotPicker.timeZoneNote')}</p>
         <div aria-live="polite">
@@ -103,7 +103,7 @@ export function SlotPicker({ choice, onChange, error, ref }: SlotPickerProps) {
                 onClick={() => onChange({ date: shownDate ?? businessDate(new Date(start)), startAt: start })}
                 className={cn(chipClass, 'rounded-md px-2', start === chosen ? chosenClass : openClass)}
               >
-                {formatSlotTime(start, i18n.language)}
+                {formatTampaTime(start, i18n.language)}
               </button>
             ))}
           </div>

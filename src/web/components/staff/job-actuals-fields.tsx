@@ -12,6 +12,7 @@
  */
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatNumber, formatPrice } from '@/domain/format';
 import type { BookingOptions } from '@/domain/booking-options';
 import { maxActualHours, maxPaintCostCents } from '@/domain/money-limits';
 import { FieldError } from '@/web/components/ui/field-error';
@@ -19,7 +20,6 @@ import { Input } from '@/web/components/ui/input';
 import { Label } from '@/web/components/ui/label';
 import { ApiError } from '@/web/lib/api-client';
 import { dollarsToCents } from '@/web/lib/dollars';
-import { formatPrice, intlLocale } from '@/web/lib/format';
 
 export interface JobActuals {
   actualHours?: number;
@@ -86,12 +86,12 @@ export function useJobActuals(options: BookingOptions, serverError: unknown) {
   const [value, setValue] = useState(() => initialActuals(options));
   const [problem, setProblem] = useState<ActualsProblem | null>(null);
   const serverFieldError = actualsFieldError(serverError);
-  const hours = new Intl.NumberFormat(intlLocale(i18n.language), { maximumFractionDigits: 1 });
+  const hours = (value: number) => formatNumber(value, i18n.language, 1);
 
   const message = (found: ActualsProblem) => {
     switch (found.kind) {
       case 'hoursTooMany':
-        return t('staff.actuals.hoursTooMany', { max: hours.format(found.maxHours) });
+        return t('staff.actuals.hoursTooMany', { max: hours(found.maxHours) });
       case 'paintTooHigh':
         return t('staff.actuals.paintTooHigh', { max: formatPrice(found.maxCents, i18n.language) });
       default:
@@ -129,7 +129,7 @@ export function JobActualsFields({ options, bookedTotalCents, value, onChange, e
   const id = useId();
   const errorId = `${id}-error`;
   const hintId = `${id}-hint`;
-  const numberFormat = new Intl.NumberFormat(intlLocale(i18n.language), { maximumFractionDigits: 1 });
+  const formatHours = (value: number) => formatNumber(value, i18n.language, 1);
 
   if (options.service === 'furniture-assembly') {
     const choices = actualHoursChoices(options.estimatedHours);
@@ -146,13 +146,13 @@ export function JobActualsFields({ options, bookedTotalCents, value, onChange, e
         >
           {choices.map((hours) => (
             <option key={hours} value={String(hours)}>
-              {t('staff.actuals.hoursOption', { count: hours, hours: numberFormat.format(hours) })}
+              {t('staff.actuals.hoursOption', { count: hours, hours: formatHours(hours) })}
             </option>
           ))}
         </select>
         <p id={hintId} className="text-sm text-slate-600">
           {t('staff.actuals.hoursHint')}{' '}
-          {t('staff.actuals.hoursLimit', { max: numberFormat.format(choices[choices.length - 1]) })}
+          {t('staff.actuals.hoursLimit', { max: formatHours(choices[choices.length - 1]) })}
         </p>
         <FieldError id={errorId} message={error} />
       </div>

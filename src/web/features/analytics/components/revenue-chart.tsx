@@ -1,8 +1,8 @@
 /** Bookings (bars, left axis) and captured revenue in dollars (line, right axis) by Tampa day. */
 import { useTranslation } from 'react-i18next';
 import { Bar, CartesianGrid, ComposedChart, Legend, Line, Tooltip, XAxis, YAxis } from 'recharts';
+import { formatCents } from '@/domain/format';
 import type { RevenueReport } from '@/domain/analytics-reports';
-import { formatCents } from '@/web/lib/format';
 import { formatDay } from '../utils/report-format';
 import { CHART_COLORS, ChartFrame } from './chart-frame';
 

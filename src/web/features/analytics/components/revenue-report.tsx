@@ -4,8 +4,8 @@
  * plain dollar numbers.
  */
 import { useTranslation } from 'react-i18next';
+import { formatCents } from '@/domain/format';
 import type { RevenueReport as Report } from '@/domain/analytics-reports';
-import { formatCents } from '@/web/lib/format';
 import { centsToDollars } from '../utils/csv';
 import { formatCount, formatDate } from '../utils/report-format';
 import { DataTable, type Column } from './data-table';

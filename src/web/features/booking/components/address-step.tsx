@@ -8,9 +8,10 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
+import { formatTampaDateTime } from '@/domain/format';
 import { isInServiceArea } from '@/domain/service-area';
 import { Button } from '@/web/components/ui/button';
-import { formatTampaDateTime } from '@/web/lib/format';
+import { useContactPromise } from '@/web/lib/public-settings';
 import { usePlacesAutocomplete, withInputRef } from '@/web/lib/use-places-autocomplete';
 import type { SavedAddressView } from '@/domain/saved-details';
 import type { AddressValues } from '../hooks/use-booking-draft';
@@ -39,6 +40,7 @@ export interface AddressStepProps extends StepFormOptions<AddressStepValues> {
 
 export function AddressStep({ startAt, serviceAreaZips, savedAddresses = [], onChangeTime, onSubmit, onBack, ...formOptions }: AddressStepProps) {
   const { t, i18n } = useTranslation();
+  const promise = useContactPromise();
   const text = useMessageText();
   const { register, handleSubmit, setError, setValue, clearErrors, watch, getValues, formState: { errors } } =
     useStepForm<AddressStepValues, z.output<typeof addressStepSchema>>(addressStepSchema, formOptions);
@@ -116,7 +118,7 @@ export function AddressStep({ startAt, serviceAreaZips, savedAddresses = [], onC
       </fieldset>
       <TextField
         id="contact-phone" type="tel" autoComplete="tel" inputMode="tel"
-        label={t('booking.address.phone')} hint={t('booking.address.phoneHint')}
+        label={t('booking.address.phone')} hint={t('booking.address.phoneHint', promise)}
         registration={register('contactPhone')} error={text(errors.contactPhone?.message)}
       />
       <TextAreaField

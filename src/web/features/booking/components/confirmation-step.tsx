@@ -1,22 +1,25 @@
 /**
- * Step 8, Confirmation: the booking was received; we call within 5-10 minutes; its details and
+ * Step 8, Confirmation: the booking was received; we call within the promised minutes (5-10 unless
+ * changed on /admin/settings); its details and
  * where to follow it. It keeps following the booking (live updates and a slow poll), so the
  * technician, the ETA, "on the way", "in progress" and "completed" with the amount appear here
  * without reloading.
  */
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { formatPrice, formatTampaDateTime } from '@/domain/format';
 import type { BookingView } from '@/domain/booking-request';
 import { BookingProgress } from '@/web/components/booking/booking-progress';
 import { buttonVariants } from '@/web/components/ui/button';
-import { formatPrice, formatTampaDateTime } from '@/web/lib/format';
 import { formatAddress } from '@/web/lib/address';
+import { useContactPromise } from '@/web/lib/public-settings';
 import { useLiveUpdates } from '@/web/lib/live-updates';
 import { useTrackedBooking } from '../api/get-booking';
 
 export function ConfirmationStep({ booking: created }: { booking: BookingView }) {
   const { t, i18n } = useTranslation();
   const { data: booking } = useTrackedBooking(created);
+  const promise = useContactPromise();
   useLiveUpdates();
   const held = booking.payment?.amountHeldCents ?? booking.totalCents;
   const rows: [string, string][] = [
@@ -29,7 +32,7 @@ export function ConfirmationStep({ booking: created }: { booking: BookingView })
   return (
     <div className="space-y-5">
       <div className="space-y-2 rounded-md border border-green-200 bg-green-50 p-4 text-green-900">
-        <p className="font-medium">{t('booking.confirmation.contact')}</p>
+        <p className="font-medium">{t('booking.confirmation.contact', promise)}</p>
         {booking.status === 'pending' ? <p>{t('booking.confirmation.technician')}</p> : null}
       </div>
       <BookingProgress booking={booking} showCharged />

@@ -6,11 +6,11 @@
  */
 import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
+import { cardBrandName, formatPrice } from '@/domain/format';
 import { Button } from '@/web/components/ui/button';
 import type { PublicSettings } from '@/web/lib/public-settings';
 import type { SavedPaymentMethodView } from '@/domain/saved-details';
 import type { SavedCard } from '../hooks/use-booking-draft';
-import { cardBrandName, formatPrice } from '@/web/lib/format';
 import type { CardEntryProps } from './card-entry';
 import { SavedCardPicker } from './saved-card-picker';
 import { StepActions } from './step-layout';

@@ -4,10 +4,9 @@
  * phone version, a one-line total that opens into the same breakdown.
  */
 import { useTranslation } from 'react-i18next';
+import { formatPrice, formatTaxRate } from '@/domain/format';
 import type { PriceQuote } from '@/domain/pricing';
 import { cn } from '@/web/lib/cn';
-import { formatPrice } from '@/web/lib/format';
-import { formatTaxRate } from '../utils/format';
 
 export function PriceSummary({ quote, variant = 'full', className }: { quote: PriceQuote; variant?: 'full' | 'compact'; className?: string }) {
   const { t, i18n } = useTranslation();

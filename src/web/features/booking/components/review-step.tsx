@@ -7,6 +7,7 @@
 import { useEffect, useRef, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { cardBrandName, formatPrice, formatTampaDateTime } from '@/domain/format';
 import type { BookingOptions } from '@/domain/booking-options';
 import { normalizeUsPhone } from '@/domain/phone';
 import type { PriceQuote } from '@/domain/pricing';
@@ -14,7 +15,6 @@ import { OptionsSummary } from '@/web/components/booking/options-summary';
 import { Button } from '@/web/components/ui/button';
 import { formatAddress } from '@/web/lib/address';
 import { useCancellationPolicy } from '@/web/lib/cancellation-policy';
-import { cardBrandName, formatPrice, formatTampaDateTime } from '@/web/lib/format';
 import { formatPhoneForDisplay } from '@/web/lib/public-settings';
 import type { BookingDraft } from '../hooks/use-booking-draft';
 import type { BankVerification } from '../hooks/use-confirm-booking';

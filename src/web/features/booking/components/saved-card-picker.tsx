@@ -5,7 +5,7 @@
  */
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { cardBrandName } from '@/web/lib/format';
+import { cardBrandName } from '@/domain/format';
 import type { SavedPaymentMethodView } from '@/domain/saved-details';
 import { SavedChoice, SavedChoices } from './saved-choice';
 import { StepActions } from './step-layout';

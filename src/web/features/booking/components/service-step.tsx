@@ -1,9 +1,9 @@
 /** Step 1, Service: the service from the page's address is preselected; any of the three can be chosen. */
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatCents } from '@/domain/format';
 import { SERVICE_SLUGS, type ServiceSlug } from '@/domain/services';
 import { FieldError } from '@/web/components/ui/field-error';
-import { formatCents } from '@/web/lib/format';
 import type { PublicSettings } from '@/web/lib/public-settings';
 import { isServiceActive, priceUnitOf, unitPricesFrom } from '../utils/prices';
 import { StepActions } from './step-layout';

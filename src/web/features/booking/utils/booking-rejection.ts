@@ -1,7 +1,7 @@
 /**
  * What to do when the API refuses a booking (docs/api.md): which step the customer goes back
  * to, what is shown there, and what of the draft no longer holds. The server's message is shown
- * as it comes (already in the customer's language; a decline carries the bank's words).
+ * as it comes (already in the customer's language, a card decline included).
  */
 import { ApiError } from '@/web/lib/api-client';
 import { firstFailingStep, type DraftStep } from './steps';

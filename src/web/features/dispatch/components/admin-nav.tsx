@@ -1,4 +1,4 @@
-/** The admin pages, as a row of links under the page title: the board, workers, users, worker applications, analytics and the error dashboard. */
+/** The admin pages, as a row of links under the page title: the board, workers, users, worker applications, analytics, the error dashboard and the business settings. */
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
 import { cn } from '@/web/lib/cn';
@@ -42,6 +42,11 @@ export function AdminNav() {
         <li>
           <NavLink to="/admin/errors" className={linkClass}>
             {t('dispatch.nav.errors')}
+          </NavLink>
+        </li>
+        <li>
+          <NavLink to="/admin/settings" className={linkClass}>
+            {t('dispatch.nav.settings')}
           </NavLink>
         </li>
       </ul>

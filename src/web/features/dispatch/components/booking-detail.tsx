@@ -11,6 +11,7 @@ import ArrowLeft from 'lucide-react/icons/arrow-left';
 import { useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { formatTampaDateTime, formatTampaTime } from '@/domain/format';
 import { canCancel, canComplete } from '@/domain/booking-status';
 import type { DispatchBookingDetail } from '@/domain/dispatch-contract';
 import { LoadingScreen } from '@/web/components/layout/loading-screen';
@@ -21,7 +22,6 @@ import { QueryErrorNotice } from '@/web/components/staff/staff-gate';
 import { Button } from '@/web/components/ui/button';
 import { Card } from '@/web/components/ui/card';
 import { ApiError } from '@/web/lib/api-client';
-import { formatSlotTime, formatTampaDateTime } from '@/web/lib/format';
 import { useLiveUpdates } from '@/web/lib/live-updates';
 import { useDispatchBooking } from '../api/get-dispatch-booking';
 import { ApproveFinalDialog } from './actions/approve-final-dialog';
@@ -158,7 +158,7 @@ function DetailContent({ detail, fetchedAt }: { detail: DispatchBookingDetail; f
                 t('dispatch.row.unassigned')
               )}
             </Item>
-            <Item label={t('dispatch.detail.eta')}>{booking.etaAt ? formatSlotTime(booking.etaAt, i18n.language) : t('dispatch.detail.noEta')}</Item>
+            <Item label={t('dispatch.detail.eta')}>{booking.etaAt ? formatTampaTime(booking.etaAt, i18n.language) : t('dispatch.detail.noEta')}</Item>
           </dl>
         </Section>
 

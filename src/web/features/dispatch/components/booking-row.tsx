@@ -7,12 +7,11 @@
 import CircleAlert from 'lucide-react/icons/circle-alert';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { formatPrice, formatTampaShort } from '@/domain/format';
 import type { DispatchBooking } from '@/domain/dispatch-contract';
 import { StatusBadge } from '@/web/components/booking/status-badge';
 import { MapLink, PhoneLink } from '@/web/components/staff/contact-links';
 import { Card } from '@/web/components/ui/card';
-import { formatPrice } from '@/web/lib/format';
-import { formatTampaShort } from '@/web/lib/time-of-day';
 import { ContactPromise } from './contact-promise';
 
 export function BookingRow({ booking, fetchedAt }: { booking: DispatchBooking; fetchedAt: number }) {

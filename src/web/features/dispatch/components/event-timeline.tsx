@@ -12,9 +12,8 @@
  */
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
+import { formatPrice, formatTampaShort } from '@/domain/format';
 import { eventFacts, type BookingEvent } from '@/domain/booking-events';
-import { formatPrice } from '@/web/lib/format';
-import { formatTampaShort } from '@/web/lib/time-of-day';
 
 /** Event types whose notes (on rows without data) are ids for machines, not words for people. */
 const MACHINE_NOTES = new Set(['hold_placed', 'assigned', 'final_approval_requested']);

@@ -8,10 +8,9 @@
  */
 import CircleAlert from 'lucide-react/icons/circle-alert';
 import { useTranslation } from 'react-i18next';
+import { formatPrice, formatTampaShort } from '@/domain/format';
 import type { DispatchBooking } from '@/domain/dispatch-contract';
 import { Button } from '@/web/components/ui/button';
-import { formatPrice } from '@/web/lib/format';
-import { formatTampaShort } from '@/web/lib/time-of-day';
 import { MoneyRow, QuoteRows } from './money-summary';
 
 export interface FinalApprovalNoticeProps {

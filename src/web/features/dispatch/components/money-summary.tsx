@@ -6,10 +6,10 @@
  */
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { cardBrandName, formatNumber, formatPrice } from '@/domain/format';
 import type { LineItem } from '@/domain/pricing';
 import type { DispatchBooking } from '@/domain/dispatch-contract';
 import { cn } from '@/web/lib/cn';
-import { cardBrandName, formatPrice, intlLocale } from '@/web/lib/format';
 
 export function MoneySummary({ booking }: { booking: DispatchBooking }) {
   const { t, i18n } = useTranslation();
@@ -57,7 +57,7 @@ export function MoneySummary({ booking }: { booking: DispatchBooking }) {
 export function QuoteRows({ quote, totalLabel }: { quote: { lineItems: LineItem[]; subtotalCents: number; taxCents: number; totalCents: number }; totalLabel: string }) {
   const { t, i18n } = useTranslation();
   const money = (cents: number) => formatPrice(cents, i18n.language);
-  const quantity = (value: number) => new Intl.NumberFormat(intlLocale(i18n.language), { maximumFractionDigits: 2 }).format(value);
+  const quantity = (value: number) => formatNumber(value, i18n.language, 2);
   return (
     <>
       {quote.lineItems.map((item) => (

@@ -4,6 +4,7 @@
  * weekly availability in Tampa time.
  */
 import { useTranslation } from 'react-i18next';
+import { formatCalendarDateRange, formatNumber } from '@/domain/format';
 import type { AdminWorker } from '@/domain/dispatch-contract';
 import { LoadingScreen } from '@/web/components/layout/loading-screen';
 import { QueryErrorNotice, StaffGate } from '@/web/components/staff/staff-gate';
@@ -11,7 +12,6 @@ import { Button } from '@/web/components/ui/button';
 import { Card } from '@/web/components/ui/card';
 import { ApiError } from '@/web/lib/api-client';
 import { cn } from '@/web/lib/cn';
-import { formatSlotDate } from '@/web/lib/format';
 import { formatPhoneForDisplay } from '@/web/lib/public-settings';
 import { toast } from '@/web/lib/toast';
 import { useWorkers } from '../api/get-workers';
@@ -91,7 +91,7 @@ function WorkerCard({ worker }: { worker: AdminWorker }) {
             </div>
             <div>
               <dt className="font-medium text-slate-600">{t('people.workers.rating')}</dt>
-              <dd className="text-lg font-semibold text-slate-900 tabular-nums">{worker.rating == null ? t('people.workers.noRating') : worker.rating.toFixed(1)}</dd>
+              <dd className="text-lg font-semibold text-slate-900 tabular-nums">{worker.rating == null ? t('people.workers.noRating') : formatNumber(worker.rating, i18n.language, 1)}</dd>
             </div>
           </div>
           <div className="sm:col-span-2">
@@ -117,7 +117,7 @@ function WorkerCard({ worker }: { worker: AdminWorker }) {
                 <ul>
                   {worker.timeOff.map((off) => (
                     <li key={`${off.startsOn}-${off.endsOn}`}>
-                      {off.startsOn === off.endsOn ? formatSlotDate(off.startsOn, i18n.language) : `${formatSlotDate(off.startsOn, i18n.language)} – ${formatSlotDate(off.endsOn, i18n.language)}`}
+                      {formatCalendarDateRange(off.startsOn, off.endsOn, i18n.language, 'chip')}
                       {off.note ? ` (${off.note})` : ''}
                     </li>
                   ))}

@@ -2,9 +2,9 @@
  * A worker's weekly availability in a few words for the workers list: Monday first, each day's
  * ranges in Tampa time ("Mon 8:00 AM – 12:00 PM, 1:00 PM – 6:00 PM"), days without ranges left out.
  */
+import { formatMinuteOfDay, weekdayShortName } from '@/domain/format';
 import type { WeeklyRange } from '@/domain/capacity';
-import { formatMinuteOfDay } from '@/web/lib/time-of-day';
-import { WEEKDAYS_MONDAY_FIRST, weekdayShortName } from '@/web/lib/weekdays';
+import { WEEKDAYS_MONDAY_FIRST } from '@/web/lib/weekdays';
 
 export function weeklySummary(weekly: readonly WeeklyRange[], language: string | undefined): { weekday: number; day: string; ranges: string }[] {
   return WEEKDAYS_MONDAY_FIRST.flatMap((weekday) => {

@@ -3,12 +3,13 @@
  * entries, growing with each new entry (hooks/use-live-error-log.ts). Shown to any signed-in user.
  */
 import { useTranslation } from 'react-i18next';
+import { formatNumber } from '@/domain/format';
 import type { ErrorCounts } from '@/domain/errors-contract';
 import { cn } from '@/web/lib/cn';
 
 export function ErrorCounters({ counts }: { counts: ErrorCounts }) {
   const { t, i18n } = useTranslation();
-  const number = (value: number) => new Intl.NumberFormat(i18n.language).format(value);
+  const number = (value: number) => formatNumber(value, i18n.language);
   const tiles = [
     { key: 'total', label: t('errorLog.counters.total'), value: counts.total, tone: 'text-slate-900' },
     { key: 'critical', label: t('errorLog.counters.critical'), value: counts.critical, tone: counts.critical > 0 ? 'text-red-700' : 'text-slate-900' },

@@ -12,7 +12,7 @@ import { Button } from '@/web/components/ui/button';
 import { Dialog } from '@/web/components/ui/dialog';
 import { useErrorEntry } from '../api/get-error-entry';
 import { useResolveError } from '../api/resolve-error';
-import { formatErrorTime } from '../utils/format-time';
+import { formatTampaTimestamp } from '@/domain/format';
 import { RegressionBadge, SeverityBadge, SourceBadge, StatusBadge } from './error-badges';
 
 export function ErrorDetailDialog({ id, onClose }: { id: string; onClose: () => void }) {
@@ -64,10 +64,10 @@ function EntryDetail({ entry }: { entry: ErrorLogEntry }) {
       <dl className="flex flex-col gap-2">
         <Fact label={t('errorLog.detail.message')}>{entry.error_message}</Fact>
         <Fact label={t('errorLog.detail.when')}>
-          <time dateTime={entry.timestamp}>{formatErrorTime(entry.timestamp, i18n.language)}</time>
+          <time dateTime={entry.timestamp}>{formatTampaTimestamp(entry.timestamp, i18n.language)}</time>
         </Fact>
         <Fact label={t('errorLog.detail.status')}>
-          {entry.resolved && entry.resolved_at ? t('errorLog.detail.resolvedAt', { when: formatErrorTime(entry.resolved_at, i18n.language) }) : t('errorLog.list.open')}
+          {entry.resolved && entry.resolved_at ? t('errorLog.detail.resolvedAt', { when: formatTampaTimestamp(entry.resolved_at, i18n.language) }) : t('errorLog.list.open')}
         </Fact>
         <Fact label={t('errorLog.detail.user')}>{who}</Fact>
         <Fact label={t('errorLog.detail.url')}>{entry.url ?? none}</Fact>

@@ -9,7 +9,7 @@ import type { ErrorLogSummary } from '@/domain/errors-contract';
 import { Button } from '@/web/components/ui/button';
 import { Card } from '@/web/components/ui/card';
 import { useResolveError } from '../api/resolve-error';
-import { formatErrorTime } from '../utils/format-time';
+import { formatTampaTimestamp } from '@/domain/format';
 import { RegressionBadge, SeverityBadge, SourceBadge, StatusBadge } from './error-badges';
 
 export interface ErrorEntriesProps {
@@ -38,7 +38,7 @@ export function ErrorEntries({ entries, onOpen }: ErrorEntriesProps) {
 function EntryRow({ entry, onOpen }: { entry: ErrorLogSummary; onOpen: (id: string) => void }) {
   const { t, i18n } = useTranslation();
   const resolve = useResolveError();
-  const when = formatErrorTime(entry.timestamp, i18n.language);
+  const when = formatTampaTimestamp(entry.timestamp, i18n.language);
   return (
     <li>
       <article aria-label={`${entry.error_type}: ${entry.error_message}`} className="flex flex-col gap-3 rounded-xl border border-slate-200 bg-white p-3 shadow-sm sm:flex-row sm:items-start sm:justify-between sm:p-4">

@@ -9,7 +9,7 @@ import type { ErrorGroup } from '@/domain/errors-contract';
 import { Button } from '@/web/components/ui/button';
 import { Card } from '@/web/components/ui/card';
 import { useResolveErrorGroup } from '../api/resolve-error';
-import { formatErrorTime } from '../utils/format-time';
+import { formatTampaTimestamp } from '@/domain/format';
 import { RegressionBadge, SeverityBadge } from './error-badges';
 
 export interface ErrorGroupsProps {
@@ -52,8 +52,8 @@ function GroupRow({ group, onShowEntries }: { group: ErrorGroup; onShowEntries: 
           <p className="font-semibold text-slate-900">{group.error_type}</p>
           <p className="line-clamp-2 break-words text-sm text-slate-800">{group.error_message}</p>
           <p className="flex flex-wrap gap-x-3 text-xs text-slate-600">
-            <span>{t('errorLog.groups.firstSeen', { when: formatErrorTime(group.first_seen, i18n.language) })}</span>
-            <span>{t('errorLog.groups.lastSeen', { when: formatErrorTime(group.last_seen, i18n.language) })}</span>
+            <span>{t('errorLog.groups.firstSeen', { when: formatTampaTimestamp(group.first_seen, i18n.language) })}</span>
+            <span>{t('errorLog.groups.lastSeen', { when: formatTampaTimestamp(group.last_seen, i18n.language) })}</span>
             <span>{t('errorLog.groups.affectedUsers', { count: group.affected_users })}</span>
           </p>
         </div>

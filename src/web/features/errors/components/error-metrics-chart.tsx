@@ -8,7 +8,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Bar, CartesianGrid, ComposedChart, Legend, Line, Tooltip, XAxis, YAxis } from 'recharts';
 import type { ErrorMetricsDay } from '@/domain/errors-contract';
-import { formatMetricsDay } from '../utils/format-time';
+import { formatCalendarDate } from '@/domain/format';
 
 const HEIGHT = 240;
 
@@ -32,7 +32,7 @@ function useWidth<T extends HTMLElement>(fallback: number) {
 export default function ErrorMetricsChart({ metrics }: { metrics: ErrorMetricsDay[] }) {
   const { t, i18n } = useTranslation();
   const { ref, width } = useWidth<HTMLDivElement>(600);
-  const days = [...metrics].reverse().map((day) => ({ ...day, label: formatMetricsDay(day.date, i18n.language) }));
+  const days = [...metrics].reverse().map((day) => ({ ...day, label: formatCalendarDate(day.date, i18n.language, 'weekdayDay') }));
   return (
     <div className="flex flex-col gap-3">
       <div ref={ref} aria-hidden="true" className="w-full">

@@ -18,12 +18,14 @@ import Tv from 'lucide-react/icons/tv';
 import type { ComponentType, SVGProps } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { formatCents } from '@/domain/format';
+import { homeDescriptionValues } from '@/domain/page-texts';
 import { DEFAULT_SERVICES, type PricingModel, type ServiceSlug } from '@/domain/services';
+import { PageHead } from '@/web/components/seo/page-head';
 import { buttonVariants } from '@/web/components/ui/button';
 import { Card } from '@/web/components/ui/card';
 import { cn } from '@/web/lib/cn';
-import { formatCents } from '@/web/lib/format';
-import { formatPhoneForDisplay, telHref, usePublicSettings, useSupportContacts } from '@/web/lib/public-settings';
+import { formatPhoneForDisplay, telHref, useContactPromise, usePublicSettings, useSupportContacts } from '@/web/lib/public-settings';
 
 type Icon = ComponentType<SVGProps<SVGSVGElement>>;
 
@@ -58,6 +60,7 @@ const STEPS = ['choose', 'hold', 'call'] as const;
 export function Component() {
   return (
     <>
+      <HomeHead />
       <Hero />
       <ServiceList />
       <Promises />
@@ -66,20 +69,29 @@ export function Component() {
   );
 }
 
+/** The title and description the server also sends (`seo.home.*`), with the listed prices and the call-back promise. */
+function HomeHead() {
+  const { t, i18n } = useTranslation();
+  const { data: settings } = usePublicSettings();
+  const values = homeDescriptionValues(settings?.services ?? DEFAULT_SERVICES, settings?.contactPromiseMinutes ?? { min: 5, max: 10 }, i18n.language);
+  return <PageHead title={t('seo.home.title')} description={t('seo.home.description', values)} />;
+}
+
 function Hero() {
   const { t } = useTranslation();
+  const promise = useContactPromise();
   const { phone } = useSupportContacts();
   return (
     <section aria-labelledby="home-title" className="bg-gradient-to-b from-brand-50 to-slate-50">
       <div className="mx-auto flex max-w-6xl flex-col gap-5 px-4 py-12 sm:py-16">
         <p className="inline-flex items-center gap-2 self-start rounded-full bg-white px-3 py-1 text-sm font-semibold text-brand-800 shadow-sm">
           <Clock aria-hidden="true" className="h-4 w-4" />
-          {t('home.hero.badge')}
+          {t('home.hero.badge', promise)}
         </p>
         <h1 id="home-title" className="max-w-3xl text-3xl font-extrabold tracking-tight text-slate-900 sm:text-5xl">
           {t('home.hero.title')}
         </h1>
-        <p className="max-w-2xl text-lg text-slate-700">{t('home.hero.subtitle')}</p>
+        <p className="max-w-2xl text-lg text-slate-700">{t('home.hero.subtitle', promise)}</p>
         <div className="flex flex-col gap-3 sm:flex-row">
           <a href="#services" className={buttonVariants({ size: 'lg' })}>
             {t('home.hero.seeServices')}
@@ -159,6 +171,7 @@ function ServiceList() {
 
 function Promises() {
   const { t } = useTranslation();
+  const promise = useContactPromise();
   return (
     <section aria-labelledby="promises-title" className="bg-white">
       <div className="mx-auto max-w-6xl px-4 py-12">
@@ -169,8 +182,8 @@ function Promises() {
           {PROMISES.map(({ key, icon: PromiseIcon }) => (
             <li key={key} className="flex flex-col gap-2">
               <PromiseIcon aria-hidden="true" className="h-7 w-7 text-brand-600" />
-              <h3 className="font-semibold text-slate-900">{t(`home.promises.${key}.title`)}</h3>
-              <p className="text-sm text-slate-700">{t(`home.promises.${key}.body`)}</p>
+              <h3 className="font-semibold text-slate-900">{t(`home.promises.${key}.title`, promise)}</h3>
+              <p className="text-sm text-slate-700">{t(`home.promises.${key}.body`, promise)}</p>
             </li>
           ))}
         </ul>
@@ -181,6 +194,7 @@ function Promises() {
 
 function HowItWorks() {
   const { t } = useTranslation();
+  const promise = useContactPromise();
   return (
     <section aria-labelledby="how-title" className="mx-auto max-w-6xl px-4 py-12">
       <h2 id="how-title" className="text-2xl font-bold text-slate-900 sm:text-3xl">
@@ -194,7 +208,7 @@ function HowItWorks() {
             </span>
             <div>
               <h3 className="font-semibold text-slate-900">{t(`home.how.${step}.title`)}</h3>
-              <p className="mt-1 text-sm text-slate-700">{t(`home.how.${step}.body`)}</p>
+              <p className="mt-1 text-sm text-slate-700">{t(`home.how.${step}.body`, promise)}</p>
             </div>
           </li>
         ))}

@@ -8,12 +8,12 @@
  */
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatTampaDateTime } from '@/domain/format';
 import type { BookingStatus } from '@/domain/booking-status';
 import { BookingProgress } from '@/web/components/booking/booking-progress';
 import { StatusBadge } from '@/web/components/booking/status-badge';
 import { Button } from '@/web/components/ui/button';
 import { Card } from '@/web/components/ui/card';
-import { formatTampaDateTime } from '@/web/lib/format';
 import type { TrackedBooking } from '@/web/lib/tracked-booking';
 import { BookingReceipt } from './booking-receipt';
 import { CancelBookingDialog } from './cancel-booking-dialog';

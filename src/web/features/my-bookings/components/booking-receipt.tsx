@@ -6,17 +6,19 @@
  * what was refunded and what was paid in the end. A cancelled booking says what cancelling cost:
  * "Cancelled — no charge", or the fee and the policy tier it fell in.
  */
+import { cardBrandName, formatNumber, formatPrice } from '@/domain/format';
 import type { BookingView } from '@/domain/booking-request';
 import type { CancellationPolicy } from '@/domain/cancellation-policy';
 import type { LineItem } from '@/domain/pricing';
 import { useTranslation } from 'react-i18next';
 import { useCancellationPolicy } from '@/web/lib/cancellation-policy';
 import { cn } from '@/web/lib/cn';
-import { cardBrandName, formatPrice, intlLocale } from '@/web/lib/format';
 
 export function BookingReceipt({ booking, titleId }: { booking: BookingView; titleId: string }) {
   const { t, i18n } = useTranslation();
-  const policy = useCancellationPolicy();
+  // The policy the booking was made under (issue #12); the current one only if an older answer lacks it.
+  const currentPolicy = useCancellationPolicy();
+  const policy = booking.cancellationPolicy ?? currentPolicy;
   const money = (cents: number) => formatPrice(cents, i18n.language);
   const final = booking.finalApproval?.status === 'pending' ? null : booking.final;
   const priced = final ?? booking;
@@ -93,7 +95,7 @@ export type Translate = ReturnType<typeof useTranslation>['t'];
 /** "2.5 × $35.00 per hour"; paint bought for the customer reads "At cost, from the store receipt". */
 export function lineDetail(item: LineItem, language: string, t: Translate): string {
   if (item.unit === 'receipt') return t('myBookings.receipt.atCost');
-  const quantity = new Intl.NumberFormat(intlLocale(language), { maximumFractionDigits: 2 }).format(item.quantity);
+  const quantity = formatNumber(item.quantity, language, 2);
   return t('myBookings.receipt.lineDetail', { quantity, price: formatPrice(item.unitPriceCents, language), per: t(`myBookings.receipt.per.${item.unit}`) });
 }
 

@@ -9,12 +9,12 @@
 import { useRef, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { formatPrice, formatTampaDateTime } from '@/domain/format';
 import type { BookingView } from '@/domain/booking-request';
 import { Button } from '@/web/components/ui/button';
 import { Dialog } from '@/web/components/ui/dialog';
 import { ApiError } from '@/web/lib/api-client';
 import { useCancellationPolicy } from '@/web/lib/cancellation-policy';
-import { formatPrice, formatTampaDateTime } from '@/web/lib/format';
 import { toast } from '@/web/lib/toast';
 import { useCancelBooking } from '../api/cancel-booking';
 import { useCancellationPreview } from '../api/get-cancellation-preview';
@@ -28,7 +28,9 @@ export interface CancelBookingDialogProps {
 
 export function CancelBookingDialog({ booking, onClose, focusAfterCancelRef }: CancelBookingDialogProps) {
   const { t, i18n } = useTranslation();
-  const policy = useCancellationPolicy();
+  // The policy the booking was made under (issue #12); the current one only if an older answer lacks it.
+  const currentPolicy = useCancellationPolicy();
+  const policy = booking.cancellationPolicy ?? currentPolicy;
   const preview = useCancellationPreview(booking.id);
   const cancel = useCancelBooking();
   const keepRef = useRef<HTMLButtonElement>(null);

@@ -8,9 +8,9 @@
  */
 import CircleAlert from 'lucide-react/icons/circle-alert';
 import { useTranslation } from 'react-i18next';
+import { cardBrandName, formatNumber, formatPrice } from '@/domain/format';
 import type { BookingView } from '@/domain/booking-request';
 import type { LineItem } from '@/domain/pricing';
-import { cardBrandName, formatPrice, intlLocale } from '@/web/lib/format';
 import { lineDetail, ReceiptRow, type Translate } from './booking-receipt';
 
 export function FinalAmountReview({ booking, titleId }: { booking: BookingView; titleId: string }) {
@@ -64,11 +64,11 @@ export function FinalAmountReview({ booking, titleId }: { booking: BookingView; 
 /** Why the final amount is above the booking, in words: more hours than booked, paint bought at cost. */
 function reasonsFor(booked: LineItem[], final: LineItem[], language: string, t: Translate): string[] {
   const reasons: string[] = [];
-  const hours = new Intl.NumberFormat(intlLocale(language), { maximumFractionDigits: 1 });
+  const hours = (value: number) => formatNumber(value, language, 1);
   const bookedHours = booked.find((item) => item.unit === 'hour')?.quantity;
   const workedHours = final.find((item) => item.unit === 'hour')?.quantity;
   if (bookedHours !== undefined && workedHours !== undefined && workedHours > bookedHours) {
-    reasons.push(t('myBookings.review.whyHours', { count: workedHours, hours: hours.format(workedHours), booked: hours.format(bookedHours) }));
+    reasons.push(t('myBookings.review.whyHours', { count: workedHours, hours: hours(workedHours), booked: hours(bookedHours) }));
   }
   const paint = final.find((item) => item.unit === 'receipt');
   if (paint) reasons.push(t('myBookings.review.whyPaint', { amount: formatPrice(paint.amountCents, language) }));

@@ -10,6 +10,7 @@ import Mail from 'lucide-react/icons/mail';
 import Phone from 'lucide-react/icons/phone';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatTampaDateTime } from '@/domain/format';
 import type { BookingView } from '@/domain/booking-request';
 import { SlotPicker, type SlotPickerHandle } from '@/web/components/slot-picker/slot-picker';
 import { useSlotChoice } from '@/web/components/slot-picker/use-slot-choice';
@@ -18,7 +19,6 @@ import { Dialog } from '@/web/components/ui/dialog';
 import { ApiError } from '@/web/lib/api-client';
 import { useCancellationPolicy } from '@/web/lib/cancellation-policy';
 import { cn } from '@/web/lib/cn';
-import { formatTampaDateTime } from '@/web/lib/format';
 import { formatPhoneForDisplay, telHref, useSupportContacts } from '@/web/lib/public-settings';
 import { slotsKey } from '@/web/lib/slots';
 import { toast } from '@/web/lib/toast';
@@ -33,7 +33,9 @@ export interface RescheduleDialogProps {
 
 export function RescheduleDialog({ booking, onClose, onRequestCancel }: RescheduleDialogProps) {
   const { t, i18n } = useTranslation();
-  const policy = useCancellationPolicy();
+  // The policy the booking was made under (issue #12); the current one only if an older answer lacks it.
+  const currentPolicy = useCancellationPolicy();
+  const policy = booking.cancellationPolicy ?? currentPolicy;
   const reschedule = useRescheduleBooking();
   const current = formatTampaDateTime(booking.scheduledStart, i18n.language);
 

@@ -1,5 +1,6 @@
 /** The applicant's latest application: its status, and the reason when it was rejected. */
 import { useTranslation } from 'react-i18next';
+import { formatTampaDate } from '@/domain/format';
 import { Link } from 'react-router';
 import { buttonVariants } from '@/web/components/ui/button';
 import { Card } from '@/web/components/ui/card';
@@ -7,7 +8,7 @@ import type { WorkerApplication } from '@/domain/worker-applications';
 
 export function ApplicationStatus({ application }: { application: WorkerApplication }) {
   const { t, i18n } = useTranslation();
-  const submitted = new Date(application.createdAt).toLocaleDateString(i18n.language, { dateStyle: 'medium' });
+  const submitted = formatTampaDate(application.createdAt, i18n.language);
   return (
     <Card role="status" className="flex flex-col items-start gap-3 p-6">
       <h2 className="text-lg font-semibold text-slate-900">{t(`people.enroll.status.${application.status}.title`)}</h2>

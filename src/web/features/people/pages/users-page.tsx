@@ -5,6 +5,7 @@
  */
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatTampaDate } from '@/domain/format';
 import { DEFAULT_USERS_PAGE_SIZE, type AdminUser } from '@/domain/admin-users';
 import { ROLES, type Role } from '@/domain/roles';
 import { LoadingScreen } from '@/web/components/layout/loading-screen';
@@ -123,7 +124,7 @@ function UserRow({ user }: { user: AdminUser }) {
           ))}
         </select>
       </td>
-      <td className="px-3 py-2 text-slate-700">{new Date(user.joinedAt).toLocaleDateString(i18n.language, { dateStyle: 'medium' })}</td>
+      <td className="px-3 py-2 text-slate-700">{formatTampaDate(user.joinedAt, i18n.language)}</td>
       <td className="px-3 py-2 text-right tabular-nums">{user.bookingsCount}</td>
       <td className="px-3 py-2">
         <div className="flex items-center gap-2">

@@ -4,6 +4,7 @@
  */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatTampaDate } from '@/domain/format';
 import { APPLICATION_STATUSES, type ApplicationForReview, type ApplicationStatus } from '@/domain/worker-applications';
 import { LoadingScreen } from '@/web/components/layout/loading-screen';
 import { QueryErrorNotice, StaffGate } from '@/web/components/staff/staff-gate';
@@ -69,7 +70,7 @@ function ApplicationCard({ application: a }: { application: ApplicationForReview
   const { t, i18n } = useTranslation();
   const [open, setOpen] = useState(false);
   const titleId = `application-${a.id}`;
-  const date = (iso: string) => new Date(iso).toLocaleDateString(i18n.language, { dateStyle: 'medium' });
+  const date = (iso: string) => formatTampaDate(iso, i18n.language);
   return (
     <Card className="p-4">
       <article aria-labelledby={titleId} className="flex flex-col gap-3 text-sm">

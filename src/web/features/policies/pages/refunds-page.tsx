@@ -1,45 +1,39 @@
 /**
  * /refunds: how the customer pays and gets money back (issue #3, spec sections 4 and 9): a hold
  * at booking and the charge only after the job, the final amount (actual hours, paint at cost),
- * what cancelling costs, and refunds and released holds reaching the card in 3-5 business days.
- * The numbers come from the public settings (DEFAULT_CANCELLATION_POLICY until they load).
+ * what cancelling costs, and refunds and released holds reaching the card in the business days
+ * of the settings (3-5 by default). Numbers from the public settings (usePolicyFacts).
  */
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useCancellationPolicy } from '@/web/lib/cancellation-policy';
 import { PolicyList, PolicyPage, PolicySection, policyLinkClass } from '../components/policy-page';
+import { usePolicyFacts } from '../hooks/use-policy-facts';
 
 export function Component() {
   const { t } = useTranslation();
-  const policy = useCancellationPolicy();
-  const numbers = {
-    freeHours: policy.freeNoticeHours,
-    feeHours: policy.feeNoticeHours,
-    percent: policy.feePercent,
-    graceMinutes: policy.graceMinutes,
-    min: policy.refundBusinessDays.min,
-    max: policy.refundBusinessDays.max,
-  };
+  const { values } = usePolicyFacts();
 
   return (
-    <PolicyPage title={t('policies.refunds.title')} summary={t('policies.refunds.summary', numbers)}>
-      <PolicySection title={t('policies.refunds.holdTitle')}>
-        <p>{t('policies.refunds.hold')}</p>
+    <PolicyPage page="refunds" title={t('publicPages.refunds.title')} summary={t('publicPages.refunds.summary', values)}>
+      <PolicySection title={t('publicPages.refunds.holdTitle')}>
+        <p>{t('publicPages.refunds.hold')}</p>
       </PolicySection>
 
-      <PolicySection title={t('policies.refunds.finalTitle')}>
-        <PolicyList items={[t('policies.refunds.finalAmount'), t('policies.refunds.finalHours'), t('policies.refunds.finalPaint'), t('policies.refunds.finalAbove')]} />
+      <PolicySection title={t('publicPages.refunds.finalTitle')}>
+        <PolicyList
+          items={[t('publicPages.refunds.finalAmount'), t('publicPages.refunds.finalHours'), t('publicPages.refunds.finalPaint'), t('publicPages.refunds.finalAbove')]}
+        />
       </PolicySection>
 
-      <PolicySection title={t('policies.refunds.cancelTitle')}>
-        <PolicyList items={[t('policies.refunds.cancelFree', numbers), t('policies.refunds.cancelFee', numbers), t('policies.refunds.cancelFull', numbers)]} />
+      <PolicySection title={t('publicPages.refunds.cancelTitle')}>
+        <PolicyList items={[t('publicPages.refunds.cancelFree', values), t('publicPages.refunds.cancelFee', values), t('publicPages.refunds.cancelFull', values)]} />
         <Link to="/cancellations" className={policyLinkClass}>
-          {t('policies.refunds.cancellationsLink')}
+          {t('publicPages.refunds.cancellationsLink')}
         </Link>
       </PolicySection>
 
-      <PolicySection title={t('policies.refunds.refundTitle')}>
-        <PolicyList items={[t('policies.refunds.refundAsk'), t('policies.refunds.refundTiming', numbers), t('policies.refunds.receipt')]} />
+      <PolicySection title={t('publicPages.refunds.refundTitle')}>
+        <PolicyList items={[t('publicPages.refunds.refundAsk'), t('publicPages.refunds.refundTiming', values), t('publicPages.refunds.receipt')]} />
       </PolicySection>
     </PolicyPage>
   );

@@ -6,6 +6,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { formatTampaDateAndTime } from '@/domain/format';
 import { z } from 'zod';
 import { FormServerError, serverErrorMessage } from '@/web/components/auth/form-server-error';
 import { MIN_PASSWORD_LENGTH } from '@/web/components/auth/sign-up-form';
@@ -67,7 +68,7 @@ export function AccountSecurity() {
     }
   };
 
-  const when = (iso: string) => new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
+  const when = (iso: string) => formatTampaDateAndTime(iso, i18n.language);
 
   return (
     <SettingsSection title={t('settings.security.title')} className="gap-5">

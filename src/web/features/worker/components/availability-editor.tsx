@@ -13,6 +13,7 @@ import Trash2 from 'lucide-react/icons/trash-2';
 import { useId } from 'react';
 import { useFieldArray, useForm, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { formatMinuteOfDay, weekdayName } from '@/domain/format';
 import { businessDate } from '@/domain/slots';
 import type { WorkerProfile } from '@/domain/worker-contract';
 import { ApiErrorAlert } from '@/web/components/ui/api-error-alert';
@@ -21,9 +22,8 @@ import { Card } from '@/web/components/ui/card';
 import { FieldError } from '@/web/components/ui/field-error';
 import { Input } from '@/web/components/ui/input';
 import { Label } from '@/web/components/ui/label';
-import { formatMinuteOfDay } from '@/web/lib/time-of-day';
 import { toast } from '@/web/lib/toast';
-import { WEEKDAYS_MONDAY_FIRST, weekdayName } from '@/web/lib/weekdays';
+import { WEEKDAYS_MONDAY_FIRST } from '@/web/lib/weekdays';
 import { useSaveAvailability } from '../api/save-availability';
 import {
   availabilityFormSchema,

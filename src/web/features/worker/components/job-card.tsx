@@ -11,6 +11,7 @@ import Navigation from 'lucide-react/icons/navigation';
 import Phone from 'lucide-react/icons/phone';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatPrice, formatTampaTime } from '@/domain/format';
 import type { WorkerJob } from '@/domain/worker-contract';
 import { OptionsSummary } from '@/web/components/booking/options-summary';
 import { StatusBadge } from '@/web/components/booking/status-badge';
@@ -20,7 +21,6 @@ import { Button, buttonVariants } from '@/web/components/ui/button';
 import { Card } from '@/web/components/ui/card';
 import { formatAddress, mapSearchHref } from '@/web/lib/address';
 import { cn } from '@/web/lib/cn';
-import { formatPrice, formatSlotTime } from '@/web/lib/format';
 import { formatPhoneForDisplay, telHref } from '@/web/lib/public-settings';
 import { toast } from '@/web/lib/toast';
 import { useJobStep } from '../api/job-step';
@@ -35,7 +35,7 @@ export function JobCard({ job, headingLevel = 3 }: { job: WorkerJob; headingLeve
   const { t, i18n } = useTranslation();
   const Heading = headingLevel === 3 ? 'h3' : 'h4';
   const titleId = `job-${job.id}`;
-  const time = (iso: string) => formatSlotTime(iso, i18n.language);
+  const time = (iso: string) => formatTampaTime(iso, i18n.language);
   const phone = job.customer.phone || job.contactPhone;
 
   return (

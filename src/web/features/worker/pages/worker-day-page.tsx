@@ -3,12 +3,12 @@
  * kept up to date live (a job assigned or changed by dispatch appears without reloading).
  */
 import { useTranslation } from 'react-i18next';
+import { formatCalendarDate } from '@/domain/format';
 import { businessDate } from '@/domain/slots';
 import type { WorkerJob } from '@/domain/worker-contract';
 import { LoadingScreen } from '@/web/components/layout/loading-screen';
 import { QueryErrorNotice } from '@/web/components/staff/staff-gate';
 import { Card } from '@/web/components/ui/card';
-import { formatSlotDate } from '@/web/lib/format';
 import { useLiveUpdates } from '@/web/lib/live-updates';
 import { useWorkerJobs } from '../api/get-worker-jobs';
 import { JobCard } from '../components/job-card';
@@ -40,7 +40,7 @@ function WorkerDay() {
     <div className="flex flex-col gap-6">
       <section aria-labelledby="worker-today" className="flex flex-col gap-3">
         <h2 id="worker-today" className="text-xl font-semibold text-slate-900">
-          {t('worker.day.today', { date: formatSlotDate(today, i18n.language) })}
+          {t('worker.day.today', { date: formatCalendarDate(today, i18n.language, 'chip') })}
         </h2>
         {todays.length === 0 ? <Card className="p-4 text-slate-700">{t('worker.day.noneToday')}</Card> : <JobList jobs={todays} />}
       </section>
@@ -54,7 +54,7 @@ function WorkerDay() {
         ) : (
           later.map(([date, dayJobs]) => (
             <div key={date} className="flex flex-col gap-2">
-              <h3 className="font-semibold text-slate-800">{formatSlotDate(date, i18n.language)}</h3>
+              <h3 className="font-semibold text-slate-800">{formatCalendarDate(date, i18n.language, 'chip')}</h3>
               <JobList jobs={dayJobs} headingLevel={4} />
             </div>
           ))

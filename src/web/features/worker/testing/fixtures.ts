@@ -2,6 +2,7 @@
  * Worker test data: a technician, and jobs as `GET /api/worker/jobs` answers them — by default a
  * furniture assembly today at 2:30 PM Tampa time for Ana Lopez, assigned and not yet accepted.
  */
+import { DEFAULT_CANCELLATION_POLICY } from '@/domain/cancellation-policy';
 import type { WorkerJob, WorkerProfile } from '@/domain/worker-contract';
 
 export const WORKER = { user: { id: 'w1', email: 'luis@example.com', name: 'Luis Ortega' }, profile: null, role: 'worker' };
@@ -41,6 +42,7 @@ export function workerJob(overrides: Partial<WorkerJob> = {}): WorkerJob {
     cancellation: null,
     canCancel: true,
     canReschedule: false,
+    cancellationPolicy: DEFAULT_CANCELLATION_POLICY,
     worker: { id: 'w1', name: 'Luis Ortega', phone: '+18135550999' },
     etaAt: null,
     acceptedAt: null,

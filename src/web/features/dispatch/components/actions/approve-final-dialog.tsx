@@ -6,8 +6,8 @@
  */
 import { useRef, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
+import { cardBrandName, formatPrice } from '@/domain/format';
 import type { DispatchBooking } from '@/domain/dispatch-contract';
-import { cardBrandName, formatPrice } from '@/web/lib/format';
 import { toast } from '@/web/lib/toast';
 import { useApproveFinalAmount } from '../../api/approve-final-amount';
 import { ActionDialog } from '../action-dialog';

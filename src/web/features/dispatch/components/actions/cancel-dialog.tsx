@@ -1,16 +1,16 @@
 /**
  * Cancelling as an admin. The customer's preview call is theirs alone, so the policy outcome is
- * worked out here with the same rule (src/domain/cancellation-policy.ts, the settings' numbers,
+ * worked out here with the same rule (src/domain/cancellation-policy.ts, the booking's own policy,
  * now) and shown first: the tier and its fee. When there is a fee the admin chooses to charge it
  * or waive it; a reason is optional. The server applies the policy again when it cancels.
  */
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatPrice, formatTampaDateTime } from '@/domain/format';
 import { cancellationOutcome } from '@/domain/cancellation-policy';
 import type { DispatchBooking } from '@/domain/dispatch-contract';
 import { Label } from '@/web/components/ui/label';
 import { useCancellationPolicy } from '@/web/lib/cancellation-policy';
-import { formatPrice, formatTampaDateTime } from '@/web/lib/format';
 import { toast } from '@/web/lib/toast';
 import { useCancelAsAdmin } from '../../api/cancel-booking';
 import { ActionDialog } from '../action-dialog';
@@ -19,7 +19,9 @@ import { textareaClass } from './fields';
 export function CancelDialog({ booking, onClose }: { booking: DispatchBooking; onClose: () => void }) {
   const { t, i18n } = useTranslation();
   const id = useId();
-  const policy = useCancellationPolicy();
+  // The policy the booking was made under (issue #12); the current one only if an older answer lacks it.
+  const currentPolicy = useCancellationPolicy();
+  const policy = booking.cancellationPolicy ?? currentPolicy;
   const cancel = useCancelAsAdmin();
   const [openedAt] = useState(() => new Date());
   const [waiveFee, setWaiveFee] = useState(false);

@@ -6,9 +6,9 @@
  * replaces it.
  */
 import { useTranslation } from 'react-i18next';
+import { formatPrice } from '@/domain/format';
 import type { DispatchBooking } from '@/domain/dispatch-contract';
 import { JobActualsFields, useJobActuals } from '@/web/components/staff/job-actuals-fields';
-import { formatPrice } from '@/web/lib/format';
 import { toast } from '@/web/lib/toast';
 import { useCompleteAsAdmin } from '../../api/complete-booking';
 import { ActionDialog } from '../action-dialog';

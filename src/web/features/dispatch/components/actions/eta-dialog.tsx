@@ -1,12 +1,12 @@
 /** Setting or changing the expected arrival: a Tampa time on the job's day (the current ETA, or the start, preselected). */
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatTampaTime } from '@/domain/format';
 import type { DispatchBooking } from '@/domain/dispatch-contract';
 import { FieldError } from '@/web/components/ui/field-error';
 import { Input } from '@/web/components/ui/input';
 import { Label } from '@/web/components/ui/label';
 import { toast } from '@/web/lib/toast';
-import { formatSlotTime } from '@/web/lib/format';
 import { tampaInstantOnDayOf, tampaTimeInput } from '@/web/lib/time-of-day';
 import { useSetEta } from '../../api/set-eta';
 import { ActionDialog } from '../action-dialog';
@@ -26,7 +26,7 @@ export function EtaDialog({ booking, onClose }: { booking: DispatchBooking; onCl
       { bookingId: booking.id, etaAt },
       {
         onSuccess: () => {
-          toast.success(t('dispatch.eta.done', { time: formatSlotTime(etaAt, i18n.language), reference: booking.reference }));
+          toast.success(t('dispatch.eta.done', { time: formatTampaTime(etaAt, i18n.language), reference: booking.reference }));
           onClose();
         },
       },

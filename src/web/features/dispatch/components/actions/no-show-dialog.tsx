@@ -1,7 +1,7 @@
 /** Marking a no-show: the customer missed the appointment, and the full total is charged (said before confirming). */
 import { useTranslation } from 'react-i18next';
+import { formatPrice } from '@/domain/format';
 import type { DispatchBooking } from '@/domain/dispatch-contract';
-import { formatPrice } from '@/web/lib/format';
 import { toast } from '@/web/lib/toast';
 import { useMarkNoShow } from '../../api/mark-no-show';
 import { ActionDialog } from '../action-dialog';

@@ -5,12 +5,12 @@
  */
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatPrice } from '@/domain/format';
 import type { DispatchBooking } from '@/domain/dispatch-contract';
 import { FieldError } from '@/web/components/ui/field-error';
 import { Input } from '@/web/components/ui/input';
 import { Label } from '@/web/components/ui/label';
 import { centsToDollarsInput, dollarsToCents } from '@/web/lib/dollars';
-import { formatPrice } from '@/web/lib/format';
 import { toast } from '@/web/lib/toast';
 import { useRefundBooking } from '../../api/refund-booking';
 import { ActionDialog } from '../action-dialog';

@@ -6,11 +6,11 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatTampaDateTime } from '@/domain/format';
 import type { DispatchBooking } from '@/domain/dispatch-contract';
 import { SlotPicker, type SlotPickerHandle } from '@/web/components/slot-picker/slot-picker';
 import { useSlotChoice } from '@/web/components/slot-picker/use-slot-choice';
 import { ApiError } from '@/web/lib/api-client';
-import { formatTampaDateTime } from '@/web/lib/format';
 import { slotsKey } from '@/web/lib/slots';
 import { toast } from '@/web/lib/toast';
 import { useRescheduleAsAdmin } from '../../api/reschedule-booking';

@@ -1,0 +1,55 @@
+/**
+ * Being found (issue #12): `GET /robots.txt`, `GET /sitemap.xml`, and the handler that answers
+ * every HTML route of the web app with the built index.html and the page's own head tags
+ * (page-head.ts, page-html.ts) and HTTP status. Addresses use config.publicBaseUrl.
+ */
+import fs from 'node:fs';
+import { Hono, type Handler } from 'hono';
+import type { AppEnv } from '../../lib/app-env';
+import { loadSiteFacts } from './site-facts';
+import { pageHeadFor } from './page-head';
+import { renderPage } from './page-html';
+import { robotsTxt, sitemapPages, sitemapXml } from './sitemap';
+
+/** robots.txt and sitemap.xml, served whether or not the web app is built. */
+export function seoRoutes() {
+  return new Hono<AppEnv>()
+    .get('/robots.txt', (c) => {
+      c.header('Cache-Control', 'public, max-age=3600');
+      return c.text(robotsTxt(c.var.deps.config.publicBaseUrl));
+    })
+    .get('/sitemap.xml', async (c) => {
+      const facts = await loadSiteFacts(c.var.deps);
+      const services = facts.services.filter((s) => s.active).map((s) => s.slug);
+      c.header('Content-Type', 'application/xml; charset=UTF-8');
+      c.header('Cache-Control', 'public, max-age=3600');
+      return c.body(sitemapXml(c.var.deps.config.publicBaseUrl, sitemapPages(c.var.deps.blog, services)));
+    });
+}
+
+/**
+ * The web app's pages: `indexPath` (the built index.html, re-read when the file changes) with the
+ * head of the page asked for. When the head cannot be worked out (the database is down), the page
+ * is still served as built, so the app can load and say what is wrong.
+ */
+export function webPageHandler(indexPath: string): Handler<AppEnv> {
+  let cached: { mtimeMs: number; html: string } | null = null;
+  const template = () => {
+    const { mtimeMs } = fs.statSync(indexPath);
+    if (cached?.mtimeMs !== mtimeMs) cached = { mtimeMs, html: fs.readFileSync(indexPath, 'utf8') };
+    return cached.html;
+  };
+  return async (c) => {
+    const { deps } = c.var;
+    const html = template();
+    c.header('Cache-Control', 'no-cache');
+    c.header('Content-Type', 'text/html; charset=UTF-8');
+    try {
+      const head = await pageHeadFor(new URL(c.req.url), { base: deps.config.publicBaseUrl, blog: deps.blog, facts: () => loadSiteFacts(deps) });
+      return c.body(renderPage(html, head), head.status);
+    } catch (error) {
+      deps.logger.error({ err: error, path: c.req.path, requestId: c.var.requestId }, 'page head failed; serving the page as built');
+      return c.body(html, 200);
+    }
+  };
+}
