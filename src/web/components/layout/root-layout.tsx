@@ -8,6 +8,7 @@ import { useEffect, useRef, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigation } from 'react-router';
 import { trackPageView } from '@/web/lib/analytics';
+import { AppPageHead } from '@/web/components/seo/app-page-head';
 import { useLanguageInUrl } from '@/web/components/seo/language-in-url';
 import { useServerHeadCleanup } from '@/web/components/seo/server-head';
 import { Footer } from './footer';
@@ -32,6 +33,7 @@ export function RootLayout() {
 
   return (
     <div className="flex min-h-dvh flex-col">
+      <AppPageHead />
       <a
         href={`#${MAIN_CONTENT_ID}`}
         onClick={skipToContent}

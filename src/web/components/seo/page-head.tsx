@@ -12,7 +12,8 @@ import { useEffect } from 'react';
 export interface PageHeadProps {
   /** The whole title, e.g. pageTitle('Blog', t) = "Blog | Tampa Same-Day Handyman". */
   title: string;
-  description: string;
+  /** Left out on app pages, which search engines do not index. */
+  description?: string;
   /** Keep the page out of search results (not-found pages). */
   noindex?: boolean;
 }
@@ -24,7 +25,7 @@ export function PageHead({ title, description, noindex = false }: PageHeadProps)
   return (
     <>
       <title>{title}</title>
-      <meta name="description" content={description} />
+      {description === undefined ? null : <meta name="description" content={description} />}
       {noindex ? <meta name="robots" content="noindex" /> : null}
     </>
   );
