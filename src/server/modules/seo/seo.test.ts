@@ -242,8 +242,9 @@ describe(`being found: robots.txt, sitemap.xml and the pages' head tags (${datab
     expect(page.meta('article:published_time')).toBe(post.date);
     const [posting] = nodesOf(page.jsonLd, 'BlogPosting');
     expect(posting).toMatchObject({ headline: post.title, inLanguage: 'es', datePublished: post.date, url: page.canonical, mainEntityOfPage: { '@id': page.canonical } });
-    // the article is in the root element, readable without JavaScript
-    const root = page.document.getElementById('root')!;
+    // the article is in a <noscript> after the root element, readable without JavaScript
+    expect(page.document.getElementById('root')?.innerHTML).toBe('');
+    const root = page.document.querySelector('#root + noscript')!;
     expect(root.querySelector('h1')?.textContent).toBe(post.title);
     expect(root.querySelector('.blog-prose')?.innerHTML).toBe(post.html);
     expect(root.querySelector('a[href="/blog?lang=es"]')?.textContent).toBe('Todos los artículos');
@@ -254,9 +255,9 @@ describe(`being found: robots.txt, sitemap.xml and the pages' head tags (${datab
     expect(page.title).toBe('Home Tips for Tampa Homeowners, Page 2 | Tampa Same-Day Handyman');
     expect(page.canonical).toBe(`${BASE}/blog?page=2`);
     expect(page.alternates.es).toBe(`${BASE}/blog?page=2&lang=es`);
-    const links = [...page.document.querySelectorAll('#root article a')].map((a) => a.getAttribute('href'));
+    const links = [...page.document.querySelectorAll('#root + noscript article a')].map((a) => a.getAttribute('href'));
     expect(links).toEqual(['/blog/middle-post', '/blog/alpha-tie']);
-    const pager = [...page.document.querySelectorAll('#root nav a')].map((a) => [a.textContent, a.getAttribute('href')]);
+    const pager = [...page.document.querySelectorAll('#root + noscript nav a')].map((a) => [a.textContent, a.getAttribute('href')]);
     expect(pager).toEqual([
       ['Newer posts', '/blog'],
       ['Older posts', '/blog?page=3'],

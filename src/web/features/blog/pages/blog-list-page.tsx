@@ -35,7 +35,8 @@ export function Component() {
       </h1>
       <p className="mt-3 max-w-3xl text-lg text-slate-700">{t('blog.intro')}</p>
 
-      {posts.isPending ? <p className="mt-10 text-slate-600">{t('common.loading')}</p> : null}
+      {/* A screen's height while loading keeps the footer below the fold, so the list does not push it (layout shift). */}
+      {posts.isPending ? <p className="mt-10 min-h-dvh text-slate-600">{t('common.loading')}</p> : null}
       {posts.isError ? (
         <div role="alert" className="mt-10 flex flex-col items-start gap-3 rounded-md border border-red-200 bg-red-50 p-4 text-red-800">
           <p>{t('blog.loadError')}</p>

@@ -61,7 +61,7 @@ export function Component() {
           </Button>
         </div>
       ) : (
-        <p className="mt-6 text-slate-600">{t('common.loading')}</p>
+        <p className="mt-6 min-h-dvh text-slate-600">{t('common.loading')}</p>
       )}
     </div>
   );
