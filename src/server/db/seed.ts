@@ -12,6 +12,7 @@ import { DEFAULT_MONEY_LIMITS } from '../../domain/money-limits';
 import type { Database } from './client';
 import { services, settings, user, workerProfiles } from './schema';
 import { makeWorker } from '../modules/workers/worker-defaults';
+import { DEFAULT_CONTACT_PROMISE_MINUTES } from '../../domain/contact-promise';
 
 const SERVICE_NAMES: Record<string, string> = {
   'tv-installation': 'TV installation',
@@ -27,7 +28,7 @@ export const DEFAULT_SETTINGS = {
   cancellation_policy: DEFAULT_CANCELLATION_POLICY,
   money_limits: DEFAULT_MONEY_LIMITS,
   /** The call-back promise after a booking (spec section 1: "within 5-10 minutes"). */
-  contact_promise_minutes: { min: 5, max: 10 },
+  contact_promise_minutes: DEFAULT_CONTACT_PROMISE_MINUTES,
 } as const;
 
 export async function seedDatabase(db: Database): Promise<void> {

@@ -10,6 +10,7 @@ import type { LineItem } from '../../domain/pricing';
 import { translator, type Lang } from '../lib/i18n';
 import { appointmentIcs } from './calendar';
 import { formatPhone } from './format';
+import { DEFAULT_CONTACT_PROMISE_MINUTES } from '../../domain/contact-promise';
 
 /** One template per kind of message; a booking gets each at most once (mail_outbox's unique key). */
 export const BOOKING_TEMPLATES = ['booking_received', 'booking_received_ops', 'technician_assigned', 'on_the_way', 'final_amount_review', 'completed', 'cancelled', 'no_show'] as const;
@@ -63,7 +64,6 @@ export interface MailSite {
   contactPromise?: { min: number; max: number };
 }
 
-const DEFAULT_CONTACT_PROMISE = { min: 5, max: 10 };
 
 export interface RenderedMail {
   to: string;
@@ -145,7 +145,7 @@ export function renderBookingMail(template: BookingTemplate, data: BookingMailDa
       const heldNow = data.payment?.status !== 'card_saved';
       paragraphs = [
         greeting,
-        [t('mail.received.intro', { service }), t('mail.received.callPromise', { phone: formatPhone(b.contactPhone), ...(site.contactPromise ?? DEFAULT_CONTACT_PROMISE) })],
+        [t('mail.received.intro', { service }), t('mail.received.callPromise', { phone: formatPhone(b.contactPhone), ...(site.contactPromise ?? DEFAULT_CONTACT_PROMISE_MINUTES) })],
         facts,
         t(heldNow ? 'mail.received.totalHeld' : 'mail.received.totalCardSaved', { total: money(b.totalCents), card }),
         t('mail.received.calendar'),
@@ -167,7 +167,7 @@ export function renderBookingMail(template: BookingTemplate, data: BookingMailDa
       to = site.operationsEmail;
       subject = t('mail.ops.subject', { reference: b.reference, service, when });
       paragraphs = [
-        t('mail.ops.intro', site.contactPromise ?? DEFAULT_CONTACT_PROMISE),
+        t('mail.ops.intro', site.contactPromise ?? DEFAULT_CONTACT_PROMISE_MINUTES),
         [...facts, t('mail.ops.customer', { name: data.customer.name, email: data.customer.email, phone: formatPhone(b.contactPhone) }), t('mail.ops.total', { total: money(b.totalCents) })],
         b.notes ? t('mail.ops.notes', { notes: b.notes }) : [],
         t('mail.ops.open', { url: `${site.publicUrl}/admin` }),
@@ -237,7 +237,7 @@ export function renderBookingMail(template: BookingTemplate, data: BookingMailDa
  * The two texts sent by SMS (booking received, on the way), in the customer's language; under 160 characters for short names.
  * @param contactPromise the call-back promise in minutes (the settings'; 5-10 by default)
  */
-export function renderBookingSms(kind: 'received' | 'on_the_way', data: BookingMailData, contactPromise = DEFAULT_CONTACT_PROMISE): string {
+export function renderBookingSms(kind: 'received' | 'on_the_way', data: BookingMailData, contactPromise = DEFAULT_CONTACT_PROMISE_MINUTES): string {
   const lang = customerLanguage(data);
   const t = translator(lang);
   const b = data.booking;

@@ -8,6 +8,7 @@
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { CancellationPolicy } from '@/domain/cancellation-policy';
+import { DEFAULT_CONTACT_PROMISE_MINUTES } from '@/domain/contact-promise';
 import type { PricingModel, ServiceSlug } from '@/domain/services';
 import type { SlotRules } from '@/domain/slots';
 import { apiFetch } from './api-client';
@@ -57,13 +58,11 @@ export function usePublicSettings() {
   return useQuery(publicSettingsQueryOptions);
 }
 
-/** The call-back promise shown before the settings load (spec section 1: 5-10 minutes). */
-export const DEFAULT_CONTACT_PROMISE = { min: 5, max: 10 };
 
 /** The call-back promise to show, minutes after booking ({ min, max }), as saved on /admin/settings; the default until settings load. */
 export function useContactPromise(): { min: number; max: number } {
   const { data } = usePublicSettings();
-  return data?.contactPromiseMinutes ?? DEFAULT_CONTACT_PROMISE;
+  return data?.contactPromiseMinutes ?? DEFAULT_CONTACT_PROMISE_MINUTES;
 }
 
 /** The support phone and email to show, falling back to the defaults until settings load. */

@@ -12,6 +12,7 @@ import { NotFoundContent } from '@/web/components/errors/not-found-content';
 import { PageHead } from '@/web/components/seo/page-head';
 import { usePublicSettings } from '@/web/lib/public-settings';
 import { BookingFlow } from '../components/booking-flow';
+import { DEFAULT_CONTACT_PROMISE_MINUTES } from '@/domain/contact-promise';
 
 export function Component() {
   const { slug = '' } = useParams();
@@ -29,6 +30,6 @@ function BookingHead({ slug }: { slug: ServiceSlug }) {
   const { t, i18n } = useTranslation();
   const { data: settings } = usePublicSettings();
   const price = (settings?.services ?? DEFAULT_SERVICES).find((s) => s.slug === slug)?.unitPriceCents ?? 0;
-  const values = bookingDescriptionValues(price, settings?.contactPromiseMinutes ?? { min: 5, max: 10 }, i18n.language);
+  const values = bookingDescriptionValues(price, settings?.contactPromiseMinutes ?? DEFAULT_CONTACT_PROMISE_MINUTES, i18n.language);
   return <PageHead title={pageTitle(t('seo.booking.title', { service: t(`services.${slug}.name`) }), t)} description={t(`seo.booking.description.${slug}`, values)} />;
 }

@@ -1,6 +1,7 @@
 /**
- * A pending booking against the 5-10 minute contact promise: the minutes since it was placed,
- * ticking every 30 seconds — neutral under 5, amber from 5, red from 10 (colour, icon and words,
+ * A pending booking against the contact promise (5-10 minutes unless changed on /admin/settings):
+ * the minutes since it was placed, ticking every 30 seconds — neutral under the promise's first
+ * number, amber from it, red from the last (colour, icon and words,
  * so it reads without colour too) — and "Mark contacted", which records the first call. Once
  * contacted, it says how long the first call took.
  */
@@ -15,7 +16,9 @@ import { cn } from '@/web/lib/cn';
 import { toast } from '@/web/lib/toast';
 import { useNow } from '@/web/lib/use-now';
 import { useMarkContacted } from '../api/mark-contacted';
-import { contactUrgency, minutesToContact, minutesWaiting, type ContactUrgency } from '../utils/contact-promise';
+import { contactUrgency, type ContactUrgency } from '@/domain/contact-promise';
+import { useContactPromise } from '@/web/lib/public-settings';
+import { minutesToContact, minutesWaiting } from '../utils/contact-promise';
 
 const TICK_MS = 30_000;
 
@@ -68,8 +71,9 @@ export function ContactPromise({ booking, fetchedAt }: ContactPromiseProps) {
 function WaitingTime({ minutesAtFetch, fetchedAt }: { minutesAtFetch: number; fetchedAt: number }) {
   const { t } = useTranslation();
   const now = useNow(TICK_MS);
+  const promise = useContactPromise();
   const minutes = minutesWaiting(minutesAtFetch, fetchedAt, Math.max(now, fetchedAt));
-  const urgency = contactUrgency(minutes);
+  const urgency = contactUrgency(minutes, promise);
   const Icon = urgency === 'ok' ? Timer : CircleAlert;
   return (
     <p data-urgency={urgency} className={cn('inline-flex items-center gap-1.5 rounded-full border px-3 py-1 text-sm font-semibold', URGENCY_STYLES[urgency])}>

@@ -23,6 +23,7 @@ import { playChime, unlockChime } from '@/web/lib/new-booking-chime';
 import { toast } from '@/web/lib/toast';
 import { useDispatchBookings } from '../api/get-dispatch-bookings';
 import { BookingRow } from './booking-row';
+import { useContactPromise } from '@/web/lib/public-settings';
 
 const SEARCH_DELAY_MS = 300;
 const SOUND_STORAGE_KEY = 'dispatch_sound';
@@ -35,12 +36,13 @@ export function DispatchBoard() {
   const q = params.get('q')?.trim() ?? '';
   const bookings = useDispatchBookings(view, q);
   const [soundOn, setSoundOn] = useSoundSetting();
+  const contactPromise = useContactPromise();
 
   useLiveUpdates({
     onBookingChange: (change) => {
       if (!isNewBooking(change)) return;
       if (soundOn) playChime();
-      toast.info(t('dispatch.board.newBooking'), {
+      toast.info(t('dispatch.board.newBooking', contactPromise), {
         action: { label: t('dispatch.board.openNew'), onClick: () => void navigate(`/admin/bookings/${encodeURIComponent(change.bookingId)}`) },
       });
     },

@@ -1,9 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { contactUrgency, minutesToContact, minutesWaiting } from './contact-promise';
+import { contactUrgency } from '@/domain/contact-promise';
+import { minutesToContact, minutesWaiting } from './contact-promise';
 
 describe('the contact promise', () => {
   it('is neutral under 5 minutes, amber from 5 and red from 10', () => {
-    expect([0, 4, 5, 9, 10, 42].map(contactUrgency)).toEqual(['ok', 'ok', 'soon', 'soon', 'late', 'late']);
+    expect([0, 4, 5, 9, 10, 42].map((m) => contactUrgency(m))).toEqual(['ok', 'ok', 'soon', 'soon', 'late', 'late']);
+  });
+
+  it('follows a promise changed on /admin/settings (here 10-15 minutes)', () => {
+    expect([9, 10, 14, 15].map((m) => contactUrgency(m, { min: 10, max: 15 }))).toEqual(['ok', 'soon', 'soon', 'late']);
   });
 
   it('counts on from the server\'s minutes by whole minutes since the answer', () => {

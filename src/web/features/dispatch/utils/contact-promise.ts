@@ -1,18 +1,7 @@
 /**
- * The 5-10 minute contact promise on the board (issue #4): how long a pending booking has waited
- * for its first call, and how urgent that is — `ok` under 5 minutes, `soon` from 5 (amber),
- * `late` from 10 (red, the promise is broken).
+ * The contact promise on the board (issue #4): how long a pending booking has waited for its
+ * first call. How urgent that is comes from the saved promise (src/domain/contact-promise.ts).
  */
-export type ContactUrgency = 'ok' | 'soon' | 'late';
-
-export const CONTACT_SOON_MINUTES = 5;
-export const CONTACT_LATE_MINUTES = 10;
-
-export function contactUrgency(minutes: number): ContactUrgency {
-  if (minutes >= CONTACT_LATE_MINUTES) return 'late';
-  if (minutes >= CONTACT_SOON_MINUTES) return 'soon';
-  return 'ok';
-}
 
 /**
  * Minutes waited now: the server's count when it answered, plus the whole minutes since (read

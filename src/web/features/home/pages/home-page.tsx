@@ -26,6 +26,7 @@ import { buttonVariants } from '@/web/components/ui/button';
 import { Card } from '@/web/components/ui/card';
 import { cn } from '@/web/lib/cn';
 import { formatPhoneForDisplay, telHref, useContactPromise, usePublicSettings, useSupportContacts } from '@/web/lib/public-settings';
+import { DEFAULT_CONTACT_PROMISE_MINUTES } from '@/domain/contact-promise';
 
 type Icon = ComponentType<SVGProps<SVGSVGElement>>;
 
@@ -73,7 +74,7 @@ export function Component() {
 function HomeHead() {
   const { t, i18n } = useTranslation();
   const { data: settings } = usePublicSettings();
-  const values = homeDescriptionValues(settings?.services ?? DEFAULT_SERVICES, settings?.contactPromiseMinutes ?? { min: 5, max: 10 }, i18n.language);
+  const values = homeDescriptionValues(settings?.services ?? DEFAULT_SERVICES, settings?.contactPromiseMinutes ?? DEFAULT_CONTACT_PROMISE_MINUTES, i18n.language);
   return <PageHead title={t('seo.home.title')} description={t('seo.home.description', values)} />;
 }
 
