@@ -33,6 +33,11 @@ export const REDACTED = '[redacted]';
 export const CARD = '[card]';
 
 
+// A UUID (a booking id in a URL) is matched whole and kept: its hex groups can otherwise hold a
+// hyphenated run of 13-19 digits that passes Luhn (about 1 random UUID in 700).
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const UUID_OR_CARD_CANDIDATE = new RegExp(`[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|${CARD_NUMBER_CANDIDATE.source}`, 'gi');
+
 const AUTH_SCHEME = /\b(Bearer|Basic)\s+[A-Za-z0-9._~+/=-]+/gi;
 const JWT = /\beyJ[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*/g;
 const STRIPE_KEY = /\b(?:sk|rk)_(?:live|test)_[A-Za-z0-9]+/g;
@@ -60,7 +65,7 @@ function redactNamedValues(text: string): string {
 /** Text with every card number, credential and secret value replaced (rules above). */
 export function scrubText(text: string): string {
   const scrubbed = text
-    .replace(CARD_NUMBER_CANDIDATE, (candidate) => (isCardNumber(candidate) ? CARD : candidate))
+    .replace(UUID_OR_CARD_CANDIDATE, (candidate) => (!UUID.test(candidate) && isCardNumber(candidate) ? CARD : candidate))
     .replace(AUTH_SCHEME, (_, scheme: string) => `${scheme} ${REDACTED}`)
     .replace(JWT, REDACTED)
     .replace(STRIPE_KEY, REDACTED)

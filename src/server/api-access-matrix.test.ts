@@ -23,7 +23,7 @@ import { DEFAULT_CANCELLATION_POLICY } from '../domain/cancellation-policy';
 import { DEFAULT_MONEY_LIMITS } from '../domain/money-limits';
 import { DEFAULT_SERVICE_AREA_ZIPS } from '../domain/service-area';
 import { SETTINGS_SECTION_PATHS, SETTINGS_SECTIONS, type SettingsSection } from '../domain/settings-contract';
-import { analyticsEvents, bookings, payments, simulatedHolds, userRoles, workerProfiles } from './db/schema';
+import { analyticsEvents, bookings, chatMessages, conversations, payments, simulatedHolds, userRoles, workerProfiles } from './db/schema';
 import { ACCESS_RULES, type Access } from './lib/openapi';
 import { moneyActors, TV_OPTIONS } from './test/money-actors';
 import { createTestApp, databaseKind, type TestApp } from './test/test-app';
@@ -125,6 +125,17 @@ const SETTINGS_SAVES: Record<SettingsSection, { version: number; value: unknown 
   completionLimits: { version: 1, value: { ...DEFAULT_MONEY_LIMITS, hoursCap: 10 } },
 };
 const cardNotFound = (b: any) => expect(b.code).toBe('payment_method_not_found');
+/** The chat fixture's conversation row and its messages. */
+const chatState = async (ctx: Ctx) => ({
+  conversations: await ctx.t.deps.db.select().from(conversations).orderBy(conversations.id),
+  messages: await ctx.t.deps.db.select().from(chatMessages).where(eq(chatMessages.conversationId, ctx.ids.chat!)).orderBy(chatMessages.seq),
+});
+/** The chat fixture's messages as a participant reads them: the admin's note only for admins. */
+const chatMessagesSeen = (admin: boolean): Cell => ({
+  status: 200,
+  own: (b) => expect(b.messages.map((m: { body: string }) => m.body)).toEqual(admin ? ['Matrix question', 'Matrix note'] : ['Matrix question']),
+});
+const chatSent = (role: string): Cell => ({ status: 201, own: (b, ctx) => expect(b).toMatchObject({ conversationId: ctx.ids.chat, senderRole: role, body: 'Matrix hello' }) });
 const idsOf = (list: { id: string }[]) => list.map((x) => x.id);
 
 /** The standard refusals of a rule, for the callers it refuses (the owner-only rules answer 404 to others). */
@@ -660,6 +671,75 @@ export const ACCESS_MATRIX: MatrixRow[] = [
     }),
   ),
 
+  // -- chats (issue #13): the customer's conversation about the worker's job; others' ids are 404
+  {
+    method: 'POST',
+    path: '/api/chats',
+    access: 'signed_in',
+    body: { bookingId: '{booking}' },
+    owner: 'customer',
+    state: chatState,
+    // the customer's open conversation on the booking is answered again; nobody else's booking starts one
+    expect: byRule('signed_in', { customer: { status: 200, own: (b, ctx) => expect(b).toMatchObject({ id: ctx.ids.chat, bookingId: ctx.ids.booking }) } }, 404),
+  },
+  {
+    method: 'GET',
+    path: '/api/chats',
+    access: 'signed_in',
+    expect: byRule(
+      'signed_in',
+      { customer: { status: 200, own: (b, ctx) => expect(idsOf(b.conversations)).toContain(ctx.ids.chat) }, worker: { status: 200, own: (b, ctx) => expect(idsOf(b.conversations)).toEqual([ctx.ids.chat]) } },
+      { status: 200, own: (b, ctx) => expect(idsOf(b.conversations)).not.toContain(ctx.ids.chat) },
+    ),
+  },
+  {
+    method: 'GET',
+    path: '/api/chats/{id}/messages',
+    url: '/api/chats/{chat}/messages',
+    access: 'signed_in',
+    expect: byRule('signed_in', { customer: chatMessagesSeen(false), worker: chatMessagesSeen(false), admin: chatMessagesSeen(true) }, 404),
+  },
+  {
+    method: 'POST',
+    path: '/api/chats/{id}/messages',
+    url: '/api/chats/{chat}/messages',
+    access: 'signed_in',
+    body: { body: 'Matrix hello' },
+    owner: 'customer',
+    state: chatState,
+    expect: byRule('signed_in', { customer: chatSent('customer'), worker: { ...chatSent('worker'), changes: true }, admin: { ...chatSent('admin'), changes: true } }, 404),
+  },
+  {
+    method: 'POST',
+    path: '/api/chats/{id}/read',
+    url: '/api/chats/{chat}/read',
+    access: 'signed_in',
+    body: { seq: 0 },
+    expect: byRule('signed_in', { customer: { status: 200, own: (b, ctx) => expect(b.conversationId).toBe(ctx.ids.chat) }, worker: 200, admin: 200 }, 404),
+  },
+  { method: 'GET', path: '/api/admin/chats', access: 'admin', expect: byRule('admin', { admin: { status: 200, own: (b, ctx) => expect(idsOf(b.conversations)).toContain(ctx.ids.chat) } }, 0) },
+  {
+    method: 'POST',
+    path: '/api/admin/chats/{id}/assign',
+    url: '/api/admin/chats/{chat}/assign',
+    access: 'admin',
+    body: { adminId: '{admin}' },
+    owner: 'admin',
+    state: chatState,
+    expect: byRule('admin', { admin: { status: 200, own: (b, ctx) => expect(b.assignedAdmin.id).toBe(ctx.ids.admin) } }, 0),
+  },
+  ...(['close', 'reopen'] as const).map(
+    (action): MatrixRow => ({
+      method: 'POST',
+      path: `/api/admin/chats/{id}/${action}`,
+      url: `/api/admin/chats/{chat}/${action}`,
+      access: 'admin',
+      owner: 'admin',
+      state: chatState,
+      expect: byRule('admin', { admin: { status: 200, own: (b) => expect(b.status).toBe(action === 'close' ? 'closed' : 'open') } }, 0),
+    }),
+  ),
+
   // Last: deleting an account. Staff accounts are not deleted by their owner; the customer still has open bookings.
   {
     method: 'DELETE',
@@ -813,6 +893,12 @@ describe(`API access matrix, every route x six callers (${databaseKind})`, () =>
     // error log entries: one to read and resolve, a group of two to resolve at once
     ids.errorEntry = (await ok(t.request('/api/errors', { method: 'POST', cookie: customer, json: { error_message: 'Matrix entry', error_type: 'RangeError' } }), 201)).id;
     for (let i = 0; i < 2; i++) ids.errorGroup = (await ok(t.request('/api/errors', { method: 'POST', json: { error_message: `Matrix group ${i}`, error_type: 'SyntaxError' } }), 201)).fingerprint;
+
+    // a chat about the worker's job: the customer's question and an admin's internal note
+    ids.admin = callers.admin.userId;
+    ids.chat = (await ok(t.request('/api/chats', { method: 'POST', cookie: customer, json: { bookingId: ids.booking } }), 201)).id;
+    await ok(t.request(`/api/chats/${ids.chat}/messages`, { method: 'POST', cookie: customer, json: { body: 'Matrix question' }, headers: { 'Idempotency-Key': 'matrix-chat-question' } }), 201);
+    await ok(t.request(`/api/chats/${ids.chat}/messages`, { method: 'POST', cookie: admin, json: { body: 'Matrix note', internal: true }, headers: { 'Idempotency-Key': 'matrix-chat-note' } }), 201);
   });
   afterAll(() => t?.close());
 

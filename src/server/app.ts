@@ -38,6 +38,7 @@ import { outboxRoutes } from './modules/outbox/outbox.routes';
 import { eventsRoutes } from './realtime/events.routes';
 import { docsRoutes } from './modules/docs/docs.routes';
 import { errorLogRoutes } from './modules/errors/errors.routes';
+import { chatsRoutes } from './modules/chats/chats.routes';
 import { adminAnalyticsRoutes } from './modules/analytics/admin-analytics.routes';
 import { adminSettingsRoutes } from './modules/settings/admin-settings.routes';
 import { analyticsRoutes } from './modules/analytics/analytics.routes';
@@ -131,6 +132,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   app.route('/api/admin/analytics', adminAnalyticsRoutes);
   app.route('/api/admin/settings', adminSettingsRoutes);
   app.route('/api', errorLogRoutes);
+  app.route('/api', chatsRoutes);
   app.route('/api/blog', blogRoutes);
   app.all('/api/*', () => {
     throw new AppError(404, 'route_not_found', 'errors.routeNotFound');

@@ -47,8 +47,8 @@ export function clientIp(c: Context<AppEnv>, trustProxy: boolean): string {
   }
 }
 
-/** The 429 answer: Retry-After in whole seconds (at least 1), the wait also in words. */
-function rateLimited(c: Context<AppEnv>, until: Date): never {
+/** The 429 answer: Retry-After in whole seconds (at least 1), the wait also in words. @throws AppError 429 rate_limited, always */
+export function rateLimited(c: Context<AppEnv>, until: Date): never {
   const seconds = Math.max(1, differenceInSeconds(until, c.var.deps.now(), { roundingMethod: 'ceil' }));
   c.header('Retry-After', String(seconds));
   const hint = seconds < 120 ? 'errors.retryInSeconds' : 'errors.retryInMinutes';

@@ -7,7 +7,9 @@
  * The only source of changes is the database: the trigger of migration 0003_booking_notify.sql
  * runs `pg_notify('booking_events', {bookingId, type, status, customerId, workerId})` for every
  * booking_events row, after its transaction commits. Nothing in the server publishes by hand, so
- * every process (and every future process) sees the same stream.
+ * every process (and every future process) sees the same stream. Chat messages (issue #13) are
+ * announced the same way on `chat_messages`, by the `pg_notify` in the transaction that stores
+ * the message, and go to the chat subscribers (`subscribeChat`; see chat-events.ts).
  *
  * Embedded PGlite: `client.listen()` on the one in-process connection. PostgreSQL server: a
  * dedicated `pg.Client` (LISTEN cannot share a pooled connection) that reconnects with backoff
@@ -18,6 +20,7 @@ import type { BookingStatus } from '../../domain/booking-status';
 import type { DatabaseHandle } from '../db/client';
 import type { Logger } from '../lib/logger';
 import { ERROR_LOGS_CHANNEL, parseErrorLogNotice, type ErrorLogListener, type ErrorLogNotice } from './error-log-events';
+import { CHAT_MESSAGES_CHANNEL, parseChatNotice, type ChatListener, type ChatNotice } from './chat-events';
 import { PostgresListener } from './postgres-listener';
 
 /** The NOTIFY channel the booking_events trigger writes to. */
@@ -54,6 +57,11 @@ export interface BookingEventHub {
   subscribeErrors(listener: ErrorLogListener): () => void;
   /** How many error listeners are subscribed. */
   readonly errorSubscriberCount: number;
+  /**
+   * Adds a listener for every new chat message from now on (the chat_messages NOTIFY).
+   * @returns a function that removes it (safe to call twice)
+   */
+  subscribeChat(listener: ChatListener): () => void;
   /** Stops listening, tells onClose listeners, drops every subscriber. Idempotent. */
   close(): Promise<void>;
 }
@@ -80,6 +88,7 @@ export function parseBookingChange(payload: string): BookingChange | null {
 export class InMemoryBookingEventHub implements BookingEventHub {
   private readonly listeners = new Set<BookingChangeListener>();
   private readonly errorListeners = new Set<ErrorLogListener>();
+  private readonly chatListeners = new Set<ChatListener>();
   private readonly closeListeners = new Set<() => void>();
   private closed = false;
 
@@ -103,6 +112,37 @@ export class InMemoryBookingEventHub implements BookingEventHub {
     return () => {
       this.errorListeners.delete(entry);
     };
+  }
+
+  subscribeChat(listener: ChatListener): () => void {
+    if (this.closed) return () => {};
+    const entry: ChatListener = (notice) => listener(notice);
+    this.chatListeners.add(entry);
+    return () => {
+      this.chatListeners.delete(entry);
+    };
+  }
+
+  /** Delivers one new chat message to every chat subscriber; a throwing one is logged and skipped. */
+  publishChat(notice: ChatNotice): void {
+    if (this.closed) return;
+    for (const listener of [...this.chatListeners]) {
+      try {
+        listener(notice);
+      } catch (error) {
+        this.logger.error({ err: error, messageId: notice.messageId }, 'realtime: a chat subscriber failed');
+      }
+    }
+  }
+
+  /** Parses and delivers one raw NOTIFY payload of the chat_messages channel. */
+  publishChatPayload(payload: string): void {
+    const notice = parseChatNotice(payload);
+    if (!notice) {
+      this.logger.warn({ payload: payload.slice(0, 200) }, 'realtime: ignored a malformed chat_messages notification');
+      return;
+    }
+    this.publishChat(notice);
   }
 
   /** Delivers one new error log entry to every error subscriber; a throwing one is logged and skipped. */
@@ -130,6 +170,7 @@ export class InMemoryBookingEventHub implements BookingEventHub {
   /** Routes a raw payload by its channel. */
   publishFrom(channel: string, payload: string): void {
     if (channel === ERROR_LOGS_CHANNEL) this.publishErrorPayload(payload);
+    else if (channel === CHAT_MESSAGES_CHANNEL) this.publishChatPayload(payload);
     else this.publishPayload(payload);
   }
 
@@ -189,6 +230,7 @@ export class InMemoryBookingEventHub implements BookingEventHub {
     this.closeListeners.clear();
     this.listeners.clear();
     this.errorListeners.clear();
+    this.chatListeners.clear();
     await this.stopSource();
   }
 }
@@ -212,13 +254,14 @@ export async function startBookingEventHub(handle: Pick<DatabaseHandle, 'kind' |
     if (!client) throw new Error('realtime: the PGlite handle has no client to listen on');
     const unlisten = await client.listen(BOOKING_EVENTS_CHANNEL, (payload) => hub.publishPayload(payload));
     const unlistenErrors = await client.listen(ERROR_LOGS_CHANNEL, (payload) => hub.publishErrorPayload(payload));
+    const unlistenChats = await client.listen(CHAT_MESSAGES_CHANNEL, (payload) => hub.publishChatPayload(payload));
     stopSource = async () => {
-      if (!client.closed) await Promise.all([unlisten(), unlistenErrors()]).catch(() => {});
+      if (!client.closed) await Promise.all([unlisten(), unlistenErrors(), unlistenChats()]).catch(() => {});
     };
     return hub;
   }
   if (!handle.connectionString) throw new Error('realtime: the PostgreSQL handle has no connection string to listen with');
-  const listener = new PostgresListener(handle.connectionString, [BOOKING_EVENTS_CHANNEL, ERROR_LOGS_CHANNEL], (payload, channel) => hub.publishFrom(channel, payload), logger, options.reconnectDelayMs);
+  const listener = new PostgresListener(handle.connectionString, [BOOKING_EVENTS_CHANNEL, ERROR_LOGS_CHANNEL, CHAT_MESSAGES_CHANNEL], (payload, channel) => hub.publishFrom(channel, payload), logger, options.reconnectDelayMs);
   await listener.start();
   stopSource = () => listener.stop();
   return hub;

@@ -11,6 +11,12 @@
  * `event: error_count` with `{"severity"}` only (docs/decisions/015-error-log-access.md). (Not
  * `event: error`: EventSource reports its own connection failures under that name.)
  *
+ * Each new chat message (issue #13, chat-events.ts) arrives to the conversation's participants
+ * (its customer, the job's assigned worker, admins; internal notes to admins only) as
+ * `event: chat_message` with `id: <seq>` and `{"conversationId","messageId","seq"}`. A stream
+ * opened with a `Last-Event-ID` header (the browser's EventSource sends the last id it saw when it
+ * reconnects) first replays the chat messages after that seq, up to REPLAY_LIMIT.
+ *
  * A `: keep-alive` comment every 25 s keeps proxies from closing an idle stream. The stream ends
  * when the client goes away, when the server shuts down (the hub closes), or when the client
  * stops reading and too many events pile up (the browser's EventSource then reconnects). The
@@ -20,11 +26,14 @@ import { streamSSE } from 'hono/streaming';
 import { z } from 'zod';
 import { bookingChangeSchema, type BookingChange } from '../../domain/bookings-contract';
 import { errorCountNudgeSchema, errorLogNoticeSchema } from '../../domain/errors-contract';
+import { chatMessageNoticeSchema, type ChatMessageNotice } from '../../domain/chats-contract';
 import { roleOf } from '../auth/roles';
 import { requireUser } from '../auth/session';
 import { apiRouter, defineRoute, errorResponses } from '../lib/openapi';
 import { canSeeBookingChange } from './booking-visibility';
 import { errorEventFor } from './error-log-events';
+import { canSeeChatNotice } from './chat-events';
+import { missedChatNotices } from '../modules/chats/chats.service';
 
 /** Interval of the keep-alive comment, ms. */
 export const KEEP_ALIVE_MS = 25_000;
@@ -45,12 +54,18 @@ const eventsRoute = defineRoute({
   tags: ['Live updates'],
   summary: 'The live stream of booking changes (Server-Sent Events)',
   description:
-    'Each change the caller may see (admins all, workers their jobs, customers their bookings) arrives as `event: booking` with a `BookingChange` as `data`; a `: keep-alive` comment every 25 s. The data is a nudge to refetch, not the booking. Each new error log entry arrives to admins as `event: error_log` (`ErrorLogNotice`) and to other signed-in users as `event: error_count` (`ErrorCountNudge`, the severity only).',
+    'Each change the caller may see (admins all, workers their jobs, customers their bookings) arrives as `event: booking` with a `BookingChange` as `data`; a `: keep-alive` comment every 25 s. The data is a nudge to refetch, not the booking. Each new error log entry arrives to admins as `event: error_log` (`ErrorLogNotice`) and to other signed-in users as `event: error_count` (`ErrorCountNudge`, the severity only). Each new chat message of the caller\'s conversations (internal notes: admins only) arrives as `event: chat_message` with `id: <seq>` and a `ChatMessageNotice`; with a `Last-Event-ID` header the stream first replays the chat messages after that seq.',
   responses: {
-    200: { description: 'An open event stream', content: { 'text/event-stream': { schema: z.union([bookingChangeSchema, errorLogNoticeSchema, errorCountNudgeSchema]) } } },
+    200: { description: 'An open event stream', content: { 'text/event-stream': { schema: z.union([bookingChangeSchema, errorLogNoticeSchema, errorCountNudgeSchema, chatMessageNoticeSchema]) } } },
     ...errorResponses(401),
   },
 });
+
+/** A Last-Event-ID header as a chat seq, or null when absent or not one (a booking stream never sets ids). */
+function lastEventIdOf(header: string | undefined): number | null {
+  if (header === undefined || !/^\d{1,15}$/.test(header.trim())) return null;
+  return Number(header.trim());
+}
 
 export function eventsRoutes(options: EventsRouteOptions = {}) {
   const keepAliveMs = options.keepAliveMs ?? KEEP_ALIVE_MS;
@@ -58,6 +73,7 @@ export function eventsRoutes(options: EventsRouteOptions = {}) {
     const user = requireUser(c);
     const { db, bookingEvents } = c.var.deps;
     const viewer = { userId: user.id, role: await roleOf(db, user.id) };
+    const lastEventId = lastEventIdOf(c.req.header('last-event-id'));
     // Tell a fronting nginx not to buffer the stream.
     c.header('X-Accel-Buffering', 'no');
     const disconnected = c.req.raw.signal;
@@ -91,6 +107,21 @@ export function eventsRoutes(options: EventsRouteOptions = {}) {
         const { event, data } = errorEventFor(viewer.role, notice);
         send(() => stream.writeSSE({ event, data: JSON.stringify(data) }));
       });
+      // Chat messages carry their seq as the SSE id. While the missed ones are replayed, live ones
+      // wait in `held`; then those not replayed follow. (Seqs may commit out of order, so sent ones
+      // are remembered by value, not as a high-water mark.)
+      let held: ChatMessageNotice[] | null = lastEventId === null ? null : [];
+      const replayed = new Set<number>();
+      const sendChat = (notice: ChatMessageNotice) => {
+        if (replayed.has(notice.seq)) return;
+        const data = JSON.stringify({ conversationId: notice.conversationId, messageId: notice.messageId, seq: notice.seq });
+        send(() => stream.writeSSE({ event: 'chat_message', id: String(notice.seq), data }));
+      };
+      const unsubscribeChats = bookingEvents.subscribeChat((notice) => {
+        if (!canSeeChatNotice(viewer, notice)) return;
+        if (held) held.push(notice);
+        else sendChat(notice);
+      });
       const stopOnHubClose = bookingEvents.onClose(finish);
       const keepAlive = setInterval(() => send(() => stream.write(': keep-alive\n\n')), keepAliveMs);
       stream.onAbort(finish);
@@ -100,11 +131,21 @@ export function eventsRoutes(options: EventsRouteOptions = {}) {
       try {
         // The first bytes, so the client sees the stream open at once.
         await stream.write(`: connected\nretry: ${RECONNECT_MS}\n\n`);
+        if (held) {
+          for (const notice of await missedChatNotices(db, viewer, lastEventId!)) {
+            sendChat(notice);
+            replayed.add(notice.seq);
+          }
+          const live = held;
+          held = null;
+          for (const notice of live) sendChat(notice);
+        }
         await finished;
       } finally {
         clearInterval(keepAlive);
         unsubscribe();
         unsubscribeErrors();
+        unsubscribeChats();
         stopOnHubClose();
         disconnected.removeEventListener('abort', finish);
       }

@@ -11,3 +11,4 @@ export * from './idempotency';
 export * from './rate-limits';
 export * from './analytics';
 export * from './errors';
+export * from './chats';

@@ -137,6 +137,16 @@ describe(`analytics events: validation, privacy, limits (${databaseKind})`, () =
     expect(rows[1]!.occurredAt).toEqual(NOW);
   });
 
+  it('never takes the digits of an id in a path for a phone or card number (about 1 random UUID in 60 looked like one)', async () => {
+    await t.deps.db.delete(analyticsEvents);
+    const response = await send({ visitorId: randomUUID(), events: Array.from({ length: 100 }, () => pageView(`/admin/bookings/${randomUUID()}`)) });
+    expect(await response.json()).toMatchObject({ accepted: 100, rejected: [] });
+    expect(new Set((await stored()).map((r) => r.path))).toEqual(new Set(['/admin/bookings/:id']));
+    // a phone number in a path that is not an id is still refused
+    const phone = await send({ visitorId: randomUUID(), events: [pageView('/call/813-555-0123')] });
+    expect(await phone.json()).toMatchObject({ accepted: 0, rejected: [{ index: 0, reasons: [{ field: 'label', reason: 'personal_data' }, { field: 'path', reason: 'personal_data' }] }] });
+  });
+
   it('refuses a batch that is not one: no visitor id, no events, more than 100, over 64 KB', async () => {
     const bad = async (body: unknown, status: number, code: string) => {
       const response = await send(body);

@@ -61,15 +61,17 @@ export async function recordEvent(db: Database, booking: Pick<BookingRow, 'id'>,
 export interface SseEvent {
   event: string;
   data: string;
+  /** The event's `id:` line, when it has one (chat messages: their seq). */
+  id?: string;
 }
 
 /**
  * Opens GET /api/events over HTTP and reads it. `opened` resolves once the server's first bytes
  * arrived (the subscription exists by then); `next()` waits for the next `booking` event.
  */
-export async function openEventStream(origin: string, cookie: string | null) {
+export async function openEventStream(origin: string, cookie: string | null, headers: Record<string, string> = {}) {
   const controller = new AbortController();
-  const response = await fetch(`${origin}/api/events`, { headers: cookie ? { Cookie: cookie } : {}, signal: controller.signal });
+  const response = await fetch(`${origin}/api/events`, { headers: { ...headers, ...(cookie ? { Cookie: cookie } : {}) }, signal: controller.signal });
   const events: SseEvent[] = [];
   const comments: string[] = [];
   const waiters: Array<() => void> = [];
@@ -93,14 +95,16 @@ export async function openEventStream(origin: string, cookie: string | null) {
           const block = buffer.slice(0, end);
           buffer = buffer.slice(end + 2);
           let event = 'message';
+          let id: string | undefined;
           const data: string[] = [];
           for (const line of block.split('\n')) {
             if (line.startsWith(':')) comments.push(line.slice(1).trim());
             else if (line.startsWith('event:')) event = line.slice(6).trim();
             else if (line.startsWith('data:')) data.push(line.slice(5).trimStart());
+            else if (line.startsWith('id:')) id = line.slice(3).trim();
           }
           if (data.length) {
-            events.push({ event, data: data.join('\n') });
+            events.push(id === undefined ? { event, data: data.join('\n') } : { event, data: data.join('\n'), id });
             waiters.splice(0).forEach((wake) => wake());
           }
         }

@@ -1,0 +1,83 @@
+/**
+ * Chats between customers and the team (issue #13): one conversation per thread, its messages
+ * and each participant's read marks. A message's `seq` (bigserial, growing across all
+ * conversations) is its Server-Sent Events id, so a client that reconnects can ask for what came
+ * after the last one it saw. See src/server/modules/chats/.
+ */
+import { sql } from 'drizzle-orm';
+import { bigint, bigserial, boolean, check, index, pgEnum, pgTable, primaryKey, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import { CHAT_SENDER_ROLES, CONVERSATION_STATUSES } from '../../../domain/chats-contract';
+import { databaseNow } from '../clock';
+import { user } from './auth';
+import { bookings } from './bookings';
+
+export const conversationStatus = pgEnum('conversation_status', CONVERSATION_STATUSES);
+export const chatSenderRole = pgEnum('chat_sender_role', CHAT_SENDER_ROLES);
+
+export const conversations = pgTable(
+  'conversations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** The signed-in customer; null for a signed-out visitor (guest columns below). */
+    customerId: text('customer_id').references(() => user.id, { onDelete: 'set null' }),
+    guestName: text('guest_name'),
+    guestEmail: text('guest_email'),
+    guestPhone: text('guest_phone'),
+    /** The booking the conversation is about, when started from one. */
+    bookingId: uuid('booking_id').references(() => bookings.id, { onDelete: 'set null' }),
+    status: conversationStatus('status').notNull().default('open'),
+    assignedAdminId: text('assigned_admin_id').references(() => user.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow().$onUpdate(databaseNow),
+    lastMessageAt: timestamp('last_message_at', { withTimezone: true }),
+    lastCustomerMessageAt: timestamp('last_customer_message_at', { withTimezone: true }),
+    /**
+     * The first customer message the team has not answered yet (null: nothing waits). Set by a
+     * customer's message when null, cleared by a team reply that the customer sees (not a note).
+     */
+    awaitingReplySince: timestamp('awaiting_reply_since', { withTimezone: true }),
+  },
+  (t) => [
+    index('conversations_customer_idx').on(t.customerId, t.createdAt),
+    index('conversations_booking_idx').on(t.bookingId),
+    index('conversations_status_last_message_idx').on(t.status, t.lastMessageAt),
+  ],
+);
+
+export const chatMessages = pgTable(
+  'chat_messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** Grows with every message of every conversation: the SSE event id. */
+    seq: bigserial('seq', { mode: 'number' }).notNull().unique(),
+    conversationId: uuid('conversation_id').notNull().references(() => conversations.id, { onDelete: 'cascade' }),
+    senderId: text('sender_id').references(() => user.id, { onDelete: 'set null' }),
+    senderRole: chatSenderRole('sender_role').notNull(),
+    /** Plain text as sent (trimmed), 1..2000 characters; the web escapes it. */
+    body: text('body').notNull(),
+    /** An admin's internal note: never sent to the customer or the worker. */
+    internal: boolean('internal').notNull().default(false),
+    /** The sender's Idempotency-Key: a retried send finds the first message instead of adding one. */
+    idempotencyKey: text('idempotency_key').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    unique('chat_messages_sender_key').on(t.conversationId, t.senderId, t.idempotencyKey).nullsNotDistinct(),
+    index('chat_messages_conversation_seq_idx').on(t.conversationId, t.seq),
+    check('chat_messages_body_length', sql`char_length(${t.body}) between 1 and 2000`),
+  ],
+);
+
+export const chatReads = pgTable(
+  'chat_reads',
+  {
+    conversationId: uuid('conversation_id').notNull().references(() => conversations.id, { onDelete: 'cascade' }),
+    userId: text('user_id').notNull().references(() => user.id, { onDelete: 'cascade' }),
+    /** The highest message seq this user has read in the conversation (0: none). */
+    lastReadSeq: bigint('last_read_seq', { mode: 'number' }).notNull().default(0),
+    /** The highest message seq delivered to this user (never below lastReadSeq). */
+    lastDeliveredSeq: bigint('last_delivered_seq', { mode: 'number' }).notNull().default(0),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.conversationId, t.userId] })],
+);

@@ -1,0 +1,210 @@
+/**
+ * The chats' API (issue #13, first server slice), mounted at `/api`:
+ *  - `/api/chats` (any signed-in user): start a conversation (optionally about one of their
+ *    bookings), list theirs, read and send messages, mark read. The same message routes serve the
+ *    job's assigned worker while the job is active and every admin; someone else's conversation
+ *    is 404 (chats.service.ts `openConversation`). Admins also read and write internal notes here.
+ *  - `/api/admin/chats` (admins): the inbox with unread counts and waiting minutes, assign,
+ *    close, reopen.
+ * Sending needs an Idempotency-Key (a retry returns the first message) and is rate limited per
+ * user (CHAT_SEND_LIMIT). New messages reach the participants live as `event: chat_message` on
+ * GET /api/events (src/server/realtime/chat-events.ts). The contract is src/domain/chats-contract.ts.
+ */
+import type { Context } from 'hono';
+import {
+  adminChatsQuerySchema,
+  assignConversationSchema,
+  chatMessageSchema,
+  conversationListSchema,
+  conversationSchema,
+  markReadSchema,
+  messageListSchema,
+  messagesQuerySchema,
+  readMarkSchema,
+  sendMessageSchema,
+  startConversationSchema,
+} from '../../../domain/chats-contract';
+import { rateLimited } from '../../auth/rate-limit';
+import { roleOf } from '../../auth/roles';
+import { requireUser } from '../../auth/session';
+import type { AppEnv } from '../../lib/app-env';
+import { idempotencyKeyOf } from '../../lib/idempotency';
+import { apiRouter, callerOf, defineRoute, errorResponses, idempotencyKeyParameter, idParams, jsonBody, jsonContent } from '../../lib/openapi';
+import {
+  adminInbox,
+  assignConversation,
+  chatSendBlockedUntil,
+  conversationMessages,
+  conversationSummary,
+  markRead,
+  myConversations,
+  openConversation,
+  sendMessage,
+  setConversationStatus,
+  startConversation,
+  type ChatViewer,
+} from './chats.service';
+
+const TAGS = ['Chats'];
+const ADMIN_TAGS = ['Admin: chats'];
+
+const startRoute = defineRoute({
+  method: 'post',
+  path: '/chats',
+  access: 'signed_in',
+  tags: TAGS,
+  summary: 'Start a conversation with the team, or open the one already open',
+  description:
+    'With `bookingId` (one of the caller\'s bookings; anyone else\'s is 404 and nothing is made) the conversation carries the booking. An open conversation of the caller on the same booking (or without one) is answered instead of a new one (200).',
+  request: { body: jsonBody(startConversationSchema) },
+  responses: { 200: jsonContent(conversationSchema, 'The open conversation already there'), 201: jsonContent(conversationSchema, 'Started'), ...errorResponses(400, 401, 404, 415) },
+});
+
+const listRoute = defineRoute({
+  method: 'get',
+  path: '/chats',
+  access: 'signed_in',
+  tags: TAGS,
+  summary: "The caller's conversations (workers: also those of their active jobs), latest activity first",
+  responses: { 200: jsonContent(conversationListSchema, 'The conversations'), ...errorResponses(401) },
+});
+
+const messagesRoute = defineRoute({
+  method: 'get',
+  path: '/chats/{id}/messages',
+  access: 'signed_in',
+  tags: TAGS,
+  summary: 'Messages after `after` (a seq), oldest first, at most 500',
+  description: "The conversation's customer, the job's assigned worker while the job is active, and admins (404 for anyone else). Internal notes are returned to admins only. Marks the messages delivered to the caller.",
+  request: { params: idParams, query: messagesQuerySchema },
+  responses: { 200: jsonContent(messageListSchema, 'The messages'), ...errorResponses(400, 401, 404) },
+});
+
+const sendRoute = defineRoute({
+  method: 'post',
+  path: '/chats/{id}/messages',
+  access: 'signed_in',
+  tags: TAGS,
+  summary: 'Send a message (admins: or an internal note with `internal: true`)',
+  description:
+    'Plain text, trimmed, 1-2000 characters. The Idempotency-Key is required: the same key again answers the first message (200, `Idempotent-Replayed: true`) and never adds a second, also when the copies arrive together; the same key with another text is 422. A customer\'s message reopens a closed conversation. At most 30 messages per user per minute (429 with Retry-After).',
+  // the key is checked in the handler, so that a missing one keeps its own 400 idempotency_key_required
+  parameters: [idempotencyKeyParameter(true)],
+  request: { params: idParams, body: jsonBody(sendMessageSchema) },
+  responses: {
+    200: jsonContent(chatMessageSchema, 'The message this Idempotency-Key already sent'),
+    201: jsonContent(chatMessageSchema, 'Sent'),
+    ...errorResponses(400, 401, 403, 404, 415, 422, 429),
+  },
+});
+
+const readRoute = defineRoute({
+  method: 'post',
+  path: '/chats/{id}/read',
+  access: 'signed_in',
+  tags: TAGS,
+  summary: 'Mark the messages up to `seq` read',
+  description: 'The mark never goes back, and never past the last message. Answers the mark and what stays unread for the caller.',
+  request: { params: idParams, body: jsonBody(markReadSchema) },
+  responses: { 200: jsonContent(readMarkSchema, 'The read mark'), ...errorResponses(400, 401, 404, 415) },
+});
+
+const inboxRoute = defineRoute({
+  method: 'get',
+  path: '/admin/chats',
+  access: 'admin',
+  tags: ADMIN_TAGS,
+  summary: 'The inbox: open (default), closed, or mine (open and assigned to me)',
+  description: 'Each conversation with its customer, booking, assignee, last message (notes included), unread count for the caller, and the whole minutes since the first customer message the team has not answered (null when nothing waits or it is closed).',
+  request: { query: adminChatsQuerySchema },
+  responses: { 200: jsonContent(conversationListSchema, 'The conversations'), ...errorResponses(400, 401, 403) },
+});
+
+const assignRoute = defineRoute({
+  method: 'post',
+  path: '/admin/chats/{id}/assign',
+  access: 'admin',
+  tags: ADMIN_TAGS,
+  summary: 'Assign the conversation to an admin, or unassign it (`adminId: null`)',
+  request: { params: idParams, body: jsonBody(assignConversationSchema) },
+  responses: { 200: jsonContent(conversationSchema, 'The conversation'), ...errorResponses(400, 401, 403, 404, 415, 422) },
+});
+
+const statusRoute = (action: 'close' | 'reopen') =>
+  defineRoute({
+    method: 'post',
+    path: `/admin/chats/{id}/${action}`,
+    access: 'admin',
+    tags: ADMIN_TAGS,
+    summary: action === 'close' ? 'Close the conversation' : 'Reopen the conversation',
+    description: 'Doing it twice changes nothing more.',
+    request: { params: idParams },
+    responses: { 200: jsonContent(conversationSchema, 'The conversation'), ...errorResponses(401, 403, 404) },
+  });
+const closeRoute = statusRoute('close');
+const reopenRoute = statusRoute('reopen');
+
+/** The signed-in caller with their strongest role. @throws AppError 401 when signed out */
+async function viewerOf(c: Context<AppEnv>): Promise<ChatViewer> {
+  const user = requireUser(c);
+  return { userId: user.id, role: await roleOf(c.var.deps.db, user.id) };
+}
+
+const adminViewer = (c: Context<AppEnv>): ChatViewer => ({ userId: callerOf(c).id, role: 'admin' });
+
+// Static paths before `{id}` where they could meet.
+export const chatsRoutes = apiRouter()
+  .openapi(startRoute, async (c) => {
+    const viewer = await viewerOf(c);
+    const { bookingId } = c.req.valid('json');
+    const { db, now } = c.var.deps;
+    const { id, created } = await startConversation(db, viewer.userId, bookingId, now());
+    return created ? c.json(await conversationSummary(db, viewer, id, now()), 201) : c.json(await conversationSummary(db, viewer, id, now()), 200);
+  })
+  .openapi(listRoute, async (c) => {
+    const viewer = await viewerOf(c);
+    return c.json({ conversations: await myConversations(c.var.deps.db, viewer, c.var.deps.now()) }, 200);
+  })
+  .openapi(messagesRoute, async (c) => {
+    const viewer = await viewerOf(c);
+    const conversation = await openConversation(c.var.deps.db, viewer, c.req.valid('param').id);
+    return c.json({ messages: await conversationMessages(c.var.deps.db, viewer, conversation, c.req.valid('query').after) }, 200);
+  })
+  .openapi(sendRoute, async (c) => {
+    const viewer = await viewerOf(c);
+    const { db, now } = c.var.deps;
+    const conversation = await openConversation(db, viewer, c.req.valid('param').id);
+    const body = c.req.valid('json');
+    const key = idempotencyKeyOf(c, true)!;
+    const blockedUntil = await chatSendBlockedUntil(db, viewer.userId, now());
+    if (blockedUntil) rateLimited(c, blockedUntil);
+    const result = await sendMessage(db, viewer, conversation, { body: body.body, internal: body.internal ?? false }, key, now());
+    if (result.created) return c.json(result.message, 201);
+    c.header('Idempotent-Replayed', 'true');
+    return c.json(result.message, 200);
+  })
+  .openapi(readRoute, async (c) => {
+    const viewer = await viewerOf(c);
+    const { db, now } = c.var.deps;
+    const conversation = await openConversation(db, viewer, c.req.valid('param').id);
+    return c.json(await markRead(db, viewer, conversation, c.req.valid('json').seq, now()), 200);
+  })
+  .openapi(inboxRoute, async (c) => c.json({ conversations: await adminInbox(c.var.deps.db, adminViewer(c), c.req.valid('query').filter, c.var.deps.now()) }, 200))
+  .openapi(assignRoute, async (c) => {
+    const { db, now } = c.var.deps;
+    const { id } = c.req.valid('param');
+    await assignConversation(db, id, c.req.valid('json').adminId, now());
+    return c.json(await conversationSummary(db, adminViewer(c), id, now()), 200);
+  })
+  .openapi(closeRoute, async (c) => {
+    const { db, now } = c.var.deps;
+    const { id } = c.req.valid('param');
+    await setConversationStatus(db, id, 'closed', now());
+    return c.json(await conversationSummary(db, adminViewer(c), id, now()), 200);
+  })
+  .openapi(reopenRoute, async (c) => {
+    const { db, now } = c.var.deps;
+    const { id } = c.req.valid('param');
+    await setConversationStatus(db, id, 'open', now());
+    return c.json(await conversationSummary(db, adminViewer(c), id, now()), 200);
+  });
