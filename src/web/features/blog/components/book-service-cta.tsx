@@ -3,17 +3,16 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { ServiceSlug } from '@/domain/services';
 import { buttonVariants } from '@/web/components/ui/button';
-import { usePublicSettings } from '@/web/lib/public-settings';
-import { DEFAULT_CONTACT_PROMISE_MINUTES } from '@/domain/contact-promise';
+import { useContactPromise, usePublicSettings } from '@/web/lib/public-settings';
 
 /** Spec section 1: the team calls within 5-10 minutes of a booking (until the settings arrive). */
 
 export function BookServiceCta({ service }: { service: ServiceSlug }) {
   const { t } = useTranslation();
   const { data } = usePublicSettings();
+  const contact = useContactPromise();
   const offered = data?.services.find((s) => s.slug === service)?.active ?? true;
   if (!offered) return null;
-  const contact = data?.contactPromiseMinutes ?? DEFAULT_CONTACT_PROMISE_MINUTES;
   return (
     <aside aria-labelledby="blog-cta-title" className="mt-12 flex flex-col gap-3 rounded-xl bg-brand-50 p-6">
       <h2 id="blog-cta-title" className="text-xl font-semibold text-slate-900">

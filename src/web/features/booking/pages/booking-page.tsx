@@ -10,9 +10,8 @@ import { pageTitle } from '@/domain/page-title';
 import { DEFAULT_SERVICES, isServiceSlug, type ServiceSlug } from '@/domain/services';
 import { NotFoundContent } from '@/web/components/errors/not-found-content';
 import { PageHead } from '@/web/components/seo/page-head';
-import { usePublicSettings } from '@/web/lib/public-settings';
+import { useContactPromise, usePublicSettings } from '@/web/lib/public-settings';
 import { BookingFlow } from '../components/booking-flow';
-import { DEFAULT_CONTACT_PROMISE_MINUTES } from '@/domain/contact-promise';
 
 export function Component() {
   const { slug = '' } = useParams();
@@ -30,6 +29,7 @@ function BookingHead({ slug }: { slug: ServiceSlug }) {
   const { t, i18n } = useTranslation();
   const { data: settings } = usePublicSettings();
   const price = (settings?.services ?? DEFAULT_SERVICES).find((s) => s.slug === slug)?.unitPriceCents ?? 0;
-  const values = bookingDescriptionValues(price, settings?.contactPromiseMinutes ?? DEFAULT_CONTACT_PROMISE_MINUTES, i18n.language);
+  const contactPromise = useContactPromise();
+  const values = bookingDescriptionValues(price, contactPromise, i18n.language);
   return <PageHead title={pageTitle(t('seo.booking.title', { service: t(`services.${slug}.name`) }), t)} description={t(`seo.booking.description.${slug}`, values)} />;
 }

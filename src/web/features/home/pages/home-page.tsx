@@ -26,7 +26,6 @@ import { buttonVariants } from '@/web/components/ui/button';
 import { Card } from '@/web/components/ui/card';
 import { cn } from '@/web/lib/cn';
 import { formatPhoneForDisplay, telHref, useContactPromise, usePublicSettings, useSupportContacts } from '@/web/lib/public-settings';
-import { DEFAULT_CONTACT_PROMISE_MINUTES } from '@/domain/contact-promise';
 
 type Icon = ComponentType<SVGProps<SVGSVGElement>>;
 
@@ -74,7 +73,8 @@ export function Component() {
 function HomeHead() {
   const { t, i18n } = useTranslation();
   const { data: settings } = usePublicSettings();
-  const values = homeDescriptionValues(settings?.services ?? DEFAULT_SERVICES, settings?.contactPromiseMinutes ?? DEFAULT_CONTACT_PROMISE_MINUTES, i18n.language);
+  const contactPromise = useContactPromise();
+  const values = homeDescriptionValues(settings?.services ?? DEFAULT_SERVICES, contactPromise, i18n.language);
   return <PageHead title={t('seo.home.title')} description={t('seo.home.description', values)} />;
 }
 

@@ -11,8 +11,7 @@ import { DEFAULT_CANCELLATION_POLICY } from '@/domain/cancellation-policy';
 import { formatCents, formatTaxRate } from '@/domain/format';
 import { DEFAULT_TAX_RATE_BPS } from '@/domain/pricing';
 import { DEFAULT_SERVICES, type ServiceSlug } from '@/domain/services';
-import { usePublicSettings, useSupportContacts } from '@/web/lib/public-settings';
-import { DEFAULT_CONTACT_PROMISE_MINUTES } from '@/domain/contact-promise';
+import { useContactPromise, usePublicSettings, useSupportContacts } from '@/web/lib/public-settings';
 
 /** Spec section 1: the team calls within 5-10 minutes of a booking. */
 
@@ -53,7 +52,7 @@ export function usePolicyFacts(): PolicyFacts {
   const { phone, email } = useSupportContacts();
   const language = i18n.language;
   const policy = data?.cancellationPolicy ?? DEFAULT_CANCELLATION_POLICY;
-  const contact = data?.contactPromiseMinutes ?? DEFAULT_CONTACT_PROMISE_MINUTES;
+  const contact = useContactPromise();
   const services = (data?.services ?? DEFAULT_SERVICES.map((service) => ({ ...service, active: true })))
     .filter((service) => service.active)
     .map((service) => ({ slug: service.slug, price: formatCents(service.unitPriceCents, language) }));
