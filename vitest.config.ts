@@ -12,7 +12,7 @@ export default defineConfig({
       { resolve: { alias }, test: { name: 'unit', include: ['src/domain/**/*.test.ts'], environment: 'node' } },
       {
         resolve: { alias },
-        test: { name: 'api', include: ['src/server/**/*.test.ts'], environment: 'node', testTimeout: 30_000, hookTimeout: 60_000 },
+        test: { name: 'api', include: ['src/server/**/*.test.ts'], environment: 'node', globalSetup: ['./src/server/test/pglite-template.ts'], testTimeout: 30_000, hookTimeout: 60_000 },
       },
       {
         resolve: { alias },

@@ -11,6 +11,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { startThrowawayPostgres } from './throwaway-postgres.mjs';
 
@@ -47,14 +48,22 @@ function countPlaywright(file) {
   skipped += stats.skipped;
 }
 
-const vitest = (name, projects, env) => {
+const vitest = (name, projects, workers, env) => {
   const output = path.join(reportDir, `${name}.json`);
-  run(name, 'npx', ['vitest', 'run', ...projects.flatMap((p) => ['--project', p]), '--reporter=default', '--reporter=json', `--outputFile.json=${output}`], env);
+  const args = ['vitest', 'run', ...projects.flatMap((p) => ['--project', p]), `--maxWorkers=${workers}`, '--reporter=default', '--reporter=json', `--outputFile.json=${output}`];
+  run(name, 'npx', args, env);
   countVitest(output);
 };
 
+// Vitest's default is one worker per CPU but one, which on a two-CPU CI machine runs one file at
+// a time. PGlite files are CPU-bound (one worker per CPU); PostgreSQL files mostly wait on the
+// server (one more). Measured on 2 CPUs: PGlite pass 661 s -> 368 s, PostgreSQL pass 306 s -> 192 s.
+const cpus = os.availableParallelism();
+const pgliteWorkers = Math.max(2, cpus);
+const postgresWorkers = Math.max(3, cpus + 1);
+
 // 1. Unit, API on PGlite, web components.
-vitest('vitest (unit, api on PGlite, web)', ['unit', 'api', 'web'], { TEST_DATABASE_URL: '' });
+vitest('vitest (unit, api on PGlite, web)', ['unit', 'api', 'web'], pgliteWorkers, { TEST_DATABASE_URL: '' });
 
 // 2. API on PostgreSQL.
 let postgres = null;
@@ -70,7 +79,7 @@ if (!databaseUrl) {
 }
 if (databaseUrl) {
   try {
-    vitest('vitest (api on PostgreSQL)', ['api'], { TEST_DATABASE_URL: databaseUrl });
+    vitest('vitest (api on PostgreSQL)', ['api'], postgresWorkers, { TEST_DATABASE_URL: databaseUrl });
   } finally {
     postgres?.stop();
   }

@@ -5,7 +5,7 @@
 import type { Config } from './config';
 import { createAuth } from './auth/auth';
 import { setDatabaseClock } from './db/clock';
-import { openDatabase, type DatabaseHandle } from './db/client';
+import { openDatabase, type DatabaseHandle, type DatabaseTarget } from './db/client';
 import { lockDataDir } from './db/lock';
 import { migrateDatabase } from './db/migrate';
 import { seedDatabase, seedDemoWorker } from './db/seed';
@@ -40,7 +40,7 @@ export interface Runtime {
  * @throws SimulatedGatewayInProductionError in production without a real gateway
  * @throws BlogContentError when a post in content/blog/ breaks a rule (before the database is opened)
  */
-export async function startRuntime(config: Config, databaseTarget?: { url: string } | { dir: string }, overrides: Partial<AppDeps> = {}): Promise<Runtime> {
+export async function startRuntime(config: Config, databaseTarget?: DatabaseTarget, overrides: Partial<AppDeps> = {}): Promise<Runtime> {
   const logger = overrides.logger ?? createLogger(config.logLevel);
   if (config.nodeEnv === 'production' && !config.stripe) throw new SimulatedGatewayInProductionError();
   const blog = overrides.blog ?? loadBlogLibrary(BLOG_CONTENT_DIR, { publicDir: PUBLIC_DIR });

@@ -26,11 +26,15 @@ export interface DatabaseHandle {
   close(): Promise<void>;
 }
 
+/** Where the database lives: a server's URL, a PGlite directory, or `memory://` (optionally
+ * started from a `dumpDataDir` image, which skips PGlite's initdb: the API tests' template). */
+export type DatabaseTarget = { url: string } | { dir: string; loadDataDir?: Blob };
+
 /**
  * @param target `{ url }` for a PostgreSQL server, `{ dir }` for PGlite on disk, or
  *   `{ dir: 'memory://' }` for a throwaway in-memory database
  */
-export async function openDatabase(target: { url: string } | { dir: string }): Promise<DatabaseHandle> {
+export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
   if ('url' in target) {
     const pool = new pg.Pool({ connectionString: target.url, max: 20 });
     // An idle connection killed by the server (restart, pg_terminate_backend, DROP DATABASE ...
@@ -41,7 +45,7 @@ export async function openDatabase(target: { url: string } | { dir: string }): P
     return { db, kind: 'postgres', pglite: null, connectionString: target.url, close: () => pool.end() };
   }
   if (target.dir !== 'memory://') fs.mkdirSync(target.dir, { recursive: true });
-  const client = await PGlite.create(target.dir);
+  const client = await PGlite.create(target.dir, target.loadDataDir ? { loadDataDir: target.loadDataDir } : {});
   const db = drizzlePglite(client, { schema }) as unknown as Database;
   return { db, kind: 'pglite', pglite: client, connectionString: null, close: () => client.close() };
 }

@@ -1,12 +1,15 @@
 /**
  * Builds the real app for API tests: the same createApp and runtime as production, on a fresh
- * database — in-memory PGlite, or a new database on the PostgreSQL server of
- * TEST_DATABASE_URL (created per test file and dropped afterwards). The clock can be pinned.
+ * database — in-memory PGlite (loaded from the run's migrated image: ./pglite-template.ts), or
+ * a new database on the PostgreSQL server of TEST_DATABASE_URL (created per test file and
+ * dropped afterwards). The clock can be pinned.
  */
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { createApp } from '../app';
 import { startRuntime } from '../bootstrap';
 import { loadConfig } from '../config';
@@ -36,6 +39,15 @@ async function createPostgresDatabase(adminUrl: string) {
   };
 }
 
+let templateImage: Blob | null = null;
+/** The migrated database image from the global setup (./pglite-template.ts), read once per file. */
+function pgliteTemplate(): Blob | undefined {
+  const file = inject('pgliteTemplate');
+  if (!file) return undefined;
+  templateImage ??= new Blob([fs.readFileSync(file)]);
+  return templateImage;
+}
+
 export interface TestAppOptions {
   now?: Date;
   env?: Record<string, string>;
@@ -46,7 +58,7 @@ export async function createTestApp(options: TestAppOptions = {}) {
   const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', AUTH_RATE_LIMIT_MAX: '1000', ...options.env });
   const pgDb = process.env.TEST_DATABASE_URL ? await createPostgresDatabase(process.env.TEST_DATABASE_URL) : null;
   let clock = options.now ?? new Date();
-  const runtime = await startRuntime(config, pgDb ? { url: pgDb.url } : { dir: 'memory://' }, {
+  const runtime = await startRuntime(config, pgDb ? { url: pgDb.url } : { dir: 'memory://', loadDataDir: pgliteTemplate() }, {
     logger: createLogger('silent'),
     now: () => clock,
   });
