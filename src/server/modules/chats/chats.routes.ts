@@ -39,6 +39,7 @@ import {
   markRead,
   myConversations,
   openConversation,
+  peerReceipts,
   sendMessage,
   setConversationStatus,
   startConversation,
@@ -168,7 +169,8 @@ export const chatsRoutes = apiRouter()
   .openapi(messagesRoute, async (c) => {
     const viewer = await viewerOf(c);
     const conversation = await openConversation(c.var.deps.db, viewer, c.req.valid('param').id);
-    return c.json({ messages: await conversationMessages(c.var.deps.db, viewer, conversation, c.req.valid('query').after) }, 200);
+    const messages = await conversationMessages(c.var.deps.db, viewer, conversation, c.req.valid('query').after);
+    return c.json({ messages, receipts: await peerReceipts(c.var.deps.db, conversation) }, 200);
   })
   .openapi(sendRoute, async (c) => {
     const viewer = await viewerOf(c);
@@ -178,7 +180,7 @@ export const chatsRoutes = apiRouter()
     const key = idempotencyKeyOf(c, true)!;
     const blockedUntil = await chatSendBlockedUntil(db, viewer.userId, now());
     if (blockedUntil) rateLimited(c, blockedUntil);
-    const result = await sendMessage(db, viewer, conversation, { body: body.body, internal: body.internal ?? false }, key, now());
+    const result = await sendMessage(db, viewer, conversation, { body: body.body ?? '', internal: body.internal ?? false }, key, now());
     if (result.created) return c.json(result.message, 201);
     c.header('Idempotent-Replayed', 'true');
     return c.json(result.message, 200);

@@ -12,7 +12,7 @@
  */
 import { differenceInMinutes } from 'date-fns';
 import { and, eq, sql, type SQL } from 'drizzle-orm';
-import type { ChatMessage, ChatMessageNotice, ChatSenderRole, Conversation } from '../../../domain/chats-contract';
+import type { ChatMessage, ChatMessageNotice, ChatReceipts, ChatSenderRole, Conversation } from '../../../domain/chats-contract';
 import type { BookingStatus } from '../../../domain/booking-status';
 import { roleOf, type Role } from '../../auth/roles';
 import { countHit, counterKey } from '../../auth/attempt-counters';
@@ -102,6 +102,9 @@ type SummaryRow = {
   customer_id: string | null;
   customer_name: string | null;
   customer_email: string | null;
+  customer_phone: string | null;
+  language: string;
+  guest: boolean;
   booking_id: string | null;
   booking_reference: string | null;
   assigned_admin_id: string | null;
@@ -133,6 +136,7 @@ async function summaries(db: Database, viewer: ChatViewer, where: SQL, now: Date
   const result = await db.execute(sql`
     select c.id, c.status, c.customer_id,
       coalesce(cu.name, c.guest_name) as customer_name, coalesce(cu.email, c.guest_email) as customer_email,
+      coalesce(cp.phone, c.guest_phone) as customer_phone, c.language, (c.customer_id is null) as guest,
       c.booking_id, b.reference as booking_reference, c.assigned_admin_id, aa.name as assigned_admin_name,
       c.created_at, c.last_message_at, c.awaiting_reply_since,
       lm.id as lm_id, lm.seq as lm_seq, lm.sender_id as lm_sender_id, lm.sender_role as lm_sender_role, ls.name as lm_sender_name,
@@ -141,6 +145,7 @@ async function summaries(db: Database, viewer: ChatViewer, where: SQL, now: Date
         where m.conversation_id = c.id and m.seq > coalesce(r.last_read_seq, 0) and ${visible} and ${unreadFrom}) as unread_count
     from conversations c
     left join users cu on cu.id = c.customer_id
+    left join profiles cp on cp.id = c.customer_id
     left join bookings b on b.id = c.booking_id
     left join users aa on aa.id = c.assigned_admin_id
     left join chat_reads r on r.conversation_id = c.id and r.user_id = ${viewer.userId}
@@ -155,6 +160,9 @@ async function summaries(db: Database, viewer: ChatViewer, where: SQL, now: Date
       id: row.id,
       status: row.status,
       customer: { id: row.customer_id, name: row.customer_name, email: row.customer_email },
+      guest: row.guest === true,
+      customerPhone: row.customer_phone,
+      language: row.language === 'es' ? 'es' : 'en',
       bookingId: row.booking_id,
       bookingReference: row.booking_reference,
       assignedAdmin: row.assigned_admin_id ? { id: row.assigned_admin_id, name: row.assigned_admin_name ?? '' } : null,
@@ -169,6 +177,7 @@ async function summaries(db: Database, viewer: ChatViewer, where: SQL, now: Date
             senderRole: row.lm_sender_role!,
             senderName: row.lm_sender_name,
             body: row.lm_body!,
+            attachment: null,
             internal: row.lm_internal === true,
             createdAt: iso(row.lm_created_at)!,
           }
@@ -214,6 +223,7 @@ const toMessage = (row: MessageRow): ChatMessage => ({
   senderRole: row.sender_role,
   senderName: row.sender_name,
   body: row.body,
+  attachment: null,
   internal: row.internal === true,
   createdAt: iso(row.created_at)!,
 });
@@ -233,6 +243,24 @@ export async function conversationMessages(db: Database, viewer: ChatViewer, con
   const last = messages.at(-1);
   if (last) await advanceMarks(db, conversation.id, viewer.userId, { delivered: last.seq });
   return messages;
+}
+
+/**
+ * The other side's marks as `conversation.as` sees them (chatReceiptsSchema): for the customer,
+ * the highest marks of anyone on the team (admins, workers); for the team, the customer's.
+ */
+export async function peerReceipts(db: Database, conversation: OpenedConversation): Promise<ChatReceipts> {
+  const peers =
+    conversation.as === 'customer'
+      ? sql`r.user_id is distinct from ${conversation.customerId}`
+      : conversation.customerId
+        ? sql`r.user_id = ${conversation.customerId}`
+        : sql`false`;
+  const result = await db.execute(sql`
+    select coalesce(max(r.last_delivered_seq), 0) as delivered, coalesce(max(r.last_read_seq), 0) as read
+    from chat_reads r where r.conversation_id = ${conversation.id} and ${peers}`);
+  const row = rowsOf<{ delivered: unknown; read: unknown }>(result)[0];
+  return { deliveredSeq: Number(row?.delivered ?? 0), readSeq: Number(row?.read ?? 0) };
 }
 
 /** Raises a user's read and/or delivered mark in a conversation (never lowers it). */
