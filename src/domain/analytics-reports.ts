@@ -181,3 +181,37 @@ export const webVitalsReportSchema = z
   })
   .meta({ id: 'AnalyticsWebVitals' });
 export type WebVitalsReport = z.infer<typeof webVitalsReportSchema>;
+
+const chatResponseFields = {
+  /** Waits answered in the group (their `answered_at`): a customer message the team had not answered, up to the team's reply. */
+  answered: count,
+  /** Answered within the promise (`withinMinutes`). */
+  within: count,
+  /** The median time to answer, seconds. */
+  medianSeconds: z.number().nullable(),
+};
+
+/**
+ * Chat response times (issue #13, `GET /api/admin/analytics/chat-responses`): how soon the team
+ * answered customers in the chats, from `chat_responses` (one row per answered wait, written with
+ * the reply). Medians as PostgreSQL's percentile_cont (src/domain/percentile.ts).
+ */
+export const chatResponseReportSchema = z
+  .object({
+    period: analyticsPeriodSchema,
+    /** The threshold of `within`: the upper number of the call-back promise (src/domain/contact-promise.ts), minutes. */
+    withinMinutes: z.number().int().min(1),
+    totals: z.object({
+      ...chatResponseFields,
+      /** Conversations with any message in the period (0: no chats, the report is empty). */
+      conversations: count,
+      /** within / answered. */
+      shareWithin: share,
+      /** The median of each conversation's first answered wait (its first response time), seconds. */
+      medianFirstSeconds: z.number().nullable(),
+    }),
+    /** Every date of the period, oldest first. */
+    byDay: z.array(z.object({ date: tampaDate, ...chatResponseFields })),
+  })
+  .meta({ id: 'AnalyticsChatResponses' });
+export type ChatResponseReport = z.infer<typeof chatResponseReportSchema>;

@@ -23,7 +23,7 @@ import { DEFAULT_CANCELLATION_POLICY } from '../domain/cancellation-policy';
 import { DEFAULT_MONEY_LIMITS } from '../domain/money-limits';
 import { DEFAULT_SERVICE_AREA_ZIPS } from '../domain/service-area';
 import { SETTINGS_SECTION_PATHS, SETTINGS_SECTIONS, type SettingsSection } from '../domain/settings-contract';
-import { analyticsEvents, bookings, chatMessages, conversations, payments, simulatedHolds, userRoles, workerProfiles } from './db/schema';
+import { analyticsEvents, bookings, chatCannedReplies, chatMessages, conversations, payments, simulatedHolds, userRoles, workerProfiles } from './db/schema';
 import { ACCESS_RULES, type Access } from './lib/openapi';
 import { moneyActors, TV_OPTIONS } from './test/money-actors';
 import { createTestApp, databaseKind, type TestApp } from './test/test-app';
@@ -137,6 +137,8 @@ const chatMessagesSeen = (admin: boolean): Cell => ({
 });
 const chatSent = (role: string): Cell => ({ status: 201, own: (b, ctx) => expect(b).toMatchObject({ conversationId: ctx.ids.chat, senderRole: role, body: 'Matrix hello' }) });
 const idsOf = (list: { id: string }[]) => list.map((x) => x.id);
+/** The canned replies as stored. */
+const cannedState = async (ctx: Ctx) => ctx.t.deps.db.select().from(chatCannedReplies).orderBy(chatCannedReplies.id);
 
 /** The standard refusals of a rule, for the callers it refuses (the owner-only rules answer 404 to others). */
 function refusalsOf(access: Access): Partial<Record<CallerName, number>> {
@@ -145,6 +147,7 @@ function refusalsOf(access: Access): Partial<Record<CallerName, number>> {
     case 'stripe':
       return {};
     case 'signed_in':
+    case 'chat_participant':
       return { anonymous: 401 };
     case 'customer_owner':
       return { anonymous: 401, 'other customer': 404, worker: 404, 'other worker': 404, admin: 404 };
@@ -328,9 +331,10 @@ export const ACCESS_MATRIX: MatrixRow[] = [
   {
     method: 'GET',
     path: '/api/events',
-    access: 'signed_in',
+    // signed-out chat guests too (their cookie: chat-guests.test.ts); the matrix's anonymous caller has none
+    access: 'chat_participant',
     stream: true,
-    expect: byRule('signed_in', {}, 200),
+    expect: byRule('chat_participant', {}, 200),
   },
   {
     method: 'POST',
@@ -630,7 +634,7 @@ export const ACCESS_MATRIX: MatrixRow[] = [
       },
     }),
   },
-  ...(['revenue', 'funnel', 'contact', 'traffic', 'web-vitals'] as const).map(
+  ...(['revenue', 'funnel', 'contact', 'chat-responses', 'traffic', 'web-vitals'] as const).map(
     (report): MatrixRow => ({
       method: 'GET',
       path: `/api/admin/analytics/${report}`,
@@ -696,26 +700,80 @@ export const ACCESS_MATRIX: MatrixRow[] = [
     method: 'GET',
     path: '/api/chats/{id}/messages',
     url: '/api/chats/{chat}/messages',
-    access: 'signed_in',
-    expect: byRule('signed_in', { customer: chatMessagesSeen(false), worker: chatMessagesSeen(false), admin: chatMessagesSeen(true) }, 404),
+    access: 'chat_participant',
+    expect: byRule('chat_participant', { customer: chatMessagesSeen(false), worker: chatMessagesSeen(false), admin: chatMessagesSeen(true) }, 404),
   },
   {
     method: 'POST',
     path: '/api/chats/{id}/messages',
     url: '/api/chats/{chat}/messages',
-    access: 'signed_in',
+    access: 'chat_participant',
     body: { body: 'Matrix hello' },
     owner: 'customer',
     state: chatState,
-    expect: byRule('signed_in', { customer: chatSent('customer'), worker: { ...chatSent('worker'), changes: true }, admin: { ...chatSent('admin'), changes: true } }, 404),
+    expect: byRule('chat_participant', { customer: chatSent('customer'), worker: { ...chatSent('worker'), changes: true }, admin: { ...chatSent('admin'), changes: true } }, 404),
   },
   {
     method: 'POST',
     path: '/api/chats/{id}/read',
     url: '/api/chats/{chat}/read',
-    access: 'signed_in',
+    access: 'chat_participant',
     body: { seq: 0 },
-    expect: byRule('signed_in', { customer: { status: 200, own: (b, ctx) => expect(b.conversationId).toBe(ctx.ids.chat) }, worker: 200, admin: 200 }, 404),
+    expect: byRule('chat_participant', { customer: { status: 200, own: (b, ctx) => expect(b.conversationId).toBe(ctx.ids.chat) }, worker: 200, admin: 200 }, 404),
+  },
+  // typing stores nothing: its participants get 204 (chat-activity.test.ts proves who hears it)
+  {
+    method: 'POST',
+    path: '/api/chats/{id}/typing',
+    url: '/api/chats/{chat}/typing',
+    access: 'chat_participant',
+    expect: byRule('chat_participant', { customer: 204, worker: 204, admin: 204 }, 404),
+  },
+  {
+    method: 'GET',
+    path: '/api/chats/{id}/attachments/{uploadId}',
+    url: '/api/chats/{chat}/attachments/{upload}',
+    access: 'chat_participant',
+    expect: byRule('chat_participant', { customer: 200, worker: 200, admin: 200 }, 404),
+  },
+  // guests (signed out, chat_guest cookie; chat-guests.test.ts): the matrix's callers hold no such cookie, so each starts one
+  {
+    method: 'POST',
+    path: '/api/chats/guest',
+    access: 'anonymous',
+    body: { name: 'Matrix Guest', email: 'matrix-guest@example.com' },
+    expect: everyone({ status: 201, own: (b) => expect(b).toMatchObject({ guest: true, customer: { id: null, name: 'Matrix Guest', email: 'matrix-guest@example.com' } }) }),
+  },
+  { method: 'GET', path: '/api/chats/guest', access: 'anonymous', expect: everyone(404) },
+  // canned replies (admins)
+  { method: 'GET', path: '/api/admin/chat-replies', access: 'admin', expect: byRule('admin', { admin: { status: 200, own: (b, ctx) => expect(idsOf(b.replies)).toContain(ctx.ids.cannedReply) } }, 0) },
+  {
+    method: 'POST',
+    path: '/api/admin/chat-replies',
+    access: 'admin',
+    body: { title: 'Matrix added', bodyEn: 'Hello', bodyEs: 'Hola' },
+    owner: 'admin',
+    state: cannedState,
+    expect: byRule('admin', { admin: { status: 201, own: (b) => expect(b).toMatchObject({ title: 'Matrix added', bodyEn: 'Hello', bodyEs: 'Hola' }) } }, 0),
+  },
+  {
+    method: 'PUT',
+    path: '/api/admin/chat-replies/{id}',
+    url: '/api/admin/chat-replies/{cannedReply}',
+    access: 'admin',
+    body: { title: 'Matrix greeting', bodyEn: 'Hi there', bodyEs: 'Hola' },
+    owner: 'admin',
+    state: cannedState,
+    expect: byRule('admin', { admin: { status: 200, own: (b, ctx) => expect(b).toMatchObject({ id: ctx.ids.cannedReply, bodyEn: 'Hi there' }) } }, 0),
+  },
+  {
+    method: 'DELETE',
+    path: '/api/admin/chat-replies/{id}',
+    url: '/api/admin/chat-replies/{cannedToDelete}',
+    access: 'admin',
+    owner: 'admin',
+    state: cannedState,
+    expect: byRule('admin', { admin: 204 }, 0),
   },
   { method: 'GET', path: '/api/admin/chats', access: 'admin', expect: byRule('admin', { admin: { status: 200, own: (b, ctx) => expect(idsOf(b.conversations)).toContain(ctx.ids.chat) } }, 0) },
   {
@@ -897,8 +955,10 @@ describe(`API access matrix, every route x six callers (${databaseKind})`, () =>
     // a chat about the worker's job: the customer's question and an admin's internal note
     ids.admin = callers.admin.userId;
     ids.chat = (await ok(t.request('/api/chats', { method: 'POST', cookie: customer, json: { bookingId: ids.booking } }), 201)).id;
-    await ok(t.request(`/api/chats/${ids.chat}/messages`, { method: 'POST', cookie: customer, json: { body: 'Matrix question' }, headers: { 'Idempotency-Key': 'matrix-chat-question' } }), 201);
+    await ok(t.request(`/api/chats/${ids.chat}/messages`, { method: 'POST', cookie: customer, json: { body: 'Matrix question', attachmentId: ids.upload }, headers: { 'Idempotency-Key': 'matrix-chat-question' } }), 201);
     await ok(t.request(`/api/chats/${ids.chat}/messages`, { method: 'POST', cookie: admin, json: { body: 'Matrix note', internal: true }, headers: { 'Idempotency-Key': 'matrix-chat-note' } }), 201);
+    ids.cannedReply = (await ok(t.request('/api/admin/chat-replies', { method: 'POST', cookie: admin, json: { title: 'Matrix greeting', bodyEn: 'Hello', bodyEs: 'Hola' } }), 201)).id;
+    ids.cannedToDelete = (await ok(t.request('/api/admin/chat-replies', { method: 'POST', cookie: admin, json: { title: 'Matrix to delete', bodyEn: 'Bye', bodyEs: 'Adiós' } }), 201)).id;
   });
   afterAll(() => t?.close());
 
@@ -980,7 +1040,7 @@ describe(`route coverage: the document, the registered routes and the matrix (${
         const expected = WORDED_REFUSALS[key] ?? status;
         const actual = cell(row.expect[caller]).status;
         // a signed_in route may still answer 404 for someone else's thing named in its path
-        if (actual !== expected && !(row.access === 'signed_in' && actual === 404 && row.path.includes('{'))) problems.push(`${key} ${caller}: ${actual}, the rule says ${expected}`);
+        if (actual !== expected && !((row.access === 'signed_in' || row.access === 'chat_participant') && actual === 404 && row.path.includes('{'))) problems.push(`${key} ${caller}: ${actual}, the rule says ${expected}`);
       }
       for (const caller of CALLERS) if (cell(row.expect[caller]).status === 0) problems.push(`${key} ${caller}: no status`);
     }

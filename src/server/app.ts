@@ -39,6 +39,10 @@ import { eventsRoutes } from './realtime/events.routes';
 import { docsRoutes } from './modules/docs/docs.routes';
 import { errorLogRoutes } from './modules/errors/errors.routes';
 import { chatsRoutes } from './modules/chats/chats.routes';
+import { chatGuestsRoutes } from './modules/chats/chat-guests.routes';
+import { chatAttachmentsRoutes } from './modules/chats/chat-attachments.routes';
+import { cannedRepliesRoutes } from './modules/chats/canned-replies.routes';
+import { chatActivityRoutes } from './modules/chats/chat-activity.routes';
 import { adminAnalyticsRoutes } from './modules/analytics/admin-analytics.routes';
 import { adminSettingsRoutes } from './modules/settings/admin-settings.routes';
 import { analyticsRoutes } from './modules/analytics/analytics.routes';
@@ -133,6 +137,10 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   app.route('/api/admin/settings', adminSettingsRoutes);
   app.route('/api', errorLogRoutes);
   app.route('/api', chatsRoutes);
+  app.route('/api', chatGuestsRoutes);
+  app.route('/api', chatAttachmentsRoutes);
+  app.route('/api', cannedRepliesRoutes);
+  app.route('/api', chatActivityRoutes);
   app.route('/api/blog', blogRoutes);
   app.all('/api/*', () => {
     throw new AppError(404, 'route_not_found', 'errors.routeNotFound');

@@ -16,10 +16,12 @@
  */
 import { createRoute, OpenAPIHono, type RouteConfig } from '@hono/zod-openapi';
 import type { Context, MiddlewareHandler } from 'hono';
+import { getCookie } from 'hono/cookie';
 import { z } from 'zod';
 import { apiErrorSchema } from '../../domain/api-error';
 import { requireRole, requireUser } from '../auth/session';
 import type { AppEnv } from './app-env';
+import { CHAT_GUEST_COOKIE } from './chat-guest-cookie';
 import { notFound, validationError } from './errors';
 
 /** Who may call a route: the route table's access column. */
@@ -32,6 +34,8 @@ export const ACCESS_RULES = {
   admin: 'a signed-in admin (401/403 otherwise)',
   staff: 'a signed-in admin or worker (401/403 otherwise)',
   stripe: 'Stripe, checked by the Stripe-Signature header (400 otherwise)',
+  chat_participant:
+    "a signed-in user, or a signed-out visitor holding a `chat_guest` cookie (401 otherwise); a conversation's routes answer its participants only (its customer or guest, the job's active worker, admins; 404 for anyone else)",
 } as const;
 
 export type Access = keyof typeof ACCESS_RULES;
@@ -61,6 +65,11 @@ const guards: Record<Access, MiddlewareHandler<AppEnv> | null> = {
   },
   staff: async (c, next) => {
     c.set('caller', await requireRole(c, 'admin', 'worker'));
+    await next();
+  },
+  // whether the cookie names the conversation is the handler's check (404 otherwise)
+  chat_participant: async (c, next) => {
+    if (!c.var.user && !getCookie(c, CHAT_GUEST_COOKIE)) requireUser(c);
     await next();
   },
 };

@@ -9,7 +9,8 @@
  * booking_events row, after its transaction commits. Nothing in the server publishes by hand, so
  * every process (and every future process) sees the same stream. Chat messages (issue #13) are
  * announced the same way on `chat_messages`, by the `pg_notify` in the transaction that stores
- * the message, and go to the chat subscribers (`subscribeChat`; see chat-events.ts).
+ * the message, and go to the chat subscribers (`subscribeChat`; see chat-events.ts). Typing and
+ * moved read marks are announced on `chat_activity` and go to `subscribeChatActivity`.
  *
  * Embedded PGlite: `client.listen()` on the one in-process connection. PostgreSQL server: a
  * dedicated `pg.Client` (LISTEN cannot share a pooled connection) that reconnects with backoff
@@ -20,7 +21,7 @@ import type { BookingStatus } from '../../domain/booking-status';
 import type { DatabaseHandle } from '../db/client';
 import type { Logger } from '../lib/logger';
 import { ERROR_LOGS_CHANNEL, parseErrorLogNotice, type ErrorLogListener, type ErrorLogNotice } from './error-log-events';
-import { CHAT_MESSAGES_CHANNEL, parseChatNotice, type ChatListener, type ChatNotice } from './chat-events';
+import { CHAT_ACTIVITY_CHANNEL, CHAT_MESSAGES_CHANNEL, parseChatActivity, parseChatNotice, type ChatActivity, type ChatActivityListener, type ChatListener, type ChatNotice } from './chat-events';
 import { PostgresListener } from './postgres-listener';
 
 /** The NOTIFY channel the booking_events trigger writes to. */
@@ -62,6 +63,11 @@ export interface BookingEventHub {
    * @returns a function that removes it (safe to call twice)
    */
   subscribeChat(listener: ChatListener): () => void;
+  /**
+   * Adds a listener for chat typing and read-receipt notices from now on (the chat_activity NOTIFY).
+   * @returns a function that removes it (safe to call twice)
+   */
+  subscribeChatActivity(listener: ChatActivityListener): () => void;
   /** Stops listening, tells onClose listeners, drops every subscriber. Idempotent. */
   close(): Promise<void>;
 }
@@ -89,6 +95,7 @@ export class InMemoryBookingEventHub implements BookingEventHub {
   private readonly listeners = new Set<BookingChangeListener>();
   private readonly errorListeners = new Set<ErrorLogListener>();
   private readonly chatListeners = new Set<ChatListener>();
+  private readonly chatActivityListeners = new Set<ChatActivityListener>();
   private readonly closeListeners = new Set<() => void>();
   private closed = false;
 
@@ -121,6 +128,37 @@ export class InMemoryBookingEventHub implements BookingEventHub {
     return () => {
       this.chatListeners.delete(entry);
     };
+  }
+
+  subscribeChatActivity(listener: ChatActivityListener): () => void {
+    if (this.closed) return () => {};
+    const entry: ChatActivityListener = (activity) => listener(activity);
+    this.chatActivityListeners.add(entry);
+    return () => {
+      this.chatActivityListeners.delete(entry);
+    };
+  }
+
+  /** Delivers one typing or receipt notice to every activity subscriber; a throwing one is logged and skipped. */
+  publishChatActivity(activity: ChatActivity): void {
+    if (this.closed) return;
+    for (const listener of [...this.chatActivityListeners]) {
+      try {
+        listener(activity);
+      } catch (error) {
+        this.logger.error({ err: error, conversationId: activity.conversationId }, 'realtime: a chat activity subscriber failed');
+      }
+    }
+  }
+
+  /** Parses and delivers one raw NOTIFY payload of the chat_activity channel. */
+  publishChatActivityPayload(payload: string): void {
+    const activity = parseChatActivity(payload);
+    if (!activity) {
+      this.logger.warn({ payload: payload.slice(0, 200) }, 'realtime: ignored a malformed chat_activity notification');
+      return;
+    }
+    this.publishChatActivity(activity);
   }
 
   /** Delivers one new chat message to every chat subscriber; a throwing one is logged and skipped. */
@@ -171,6 +209,7 @@ export class InMemoryBookingEventHub implements BookingEventHub {
   publishFrom(channel: string, payload: string): void {
     if (channel === ERROR_LOGS_CHANNEL) this.publishErrorPayload(payload);
     else if (channel === CHAT_MESSAGES_CHANNEL) this.publishChatPayload(payload);
+    else if (channel === CHAT_ACTIVITY_CHANNEL) this.publishChatActivityPayload(payload);
     else this.publishPayload(payload);
   }
 
@@ -231,6 +270,7 @@ export class InMemoryBookingEventHub implements BookingEventHub {
     this.listeners.clear();
     this.errorListeners.clear();
     this.chatListeners.clear();
+    this.chatActivityListeners.clear();
     await this.stopSource();
   }
 }
@@ -255,13 +295,14 @@ export async function startBookingEventHub(handle: Pick<DatabaseHandle, 'kind' |
     const unlisten = await client.listen(BOOKING_EVENTS_CHANNEL, (payload) => hub.publishPayload(payload));
     const unlistenErrors = await client.listen(ERROR_LOGS_CHANNEL, (payload) => hub.publishErrorPayload(payload));
     const unlistenChats = await client.listen(CHAT_MESSAGES_CHANNEL, (payload) => hub.publishChatPayload(payload));
+    const unlistenActivity = await client.listen(CHAT_ACTIVITY_CHANNEL, (payload) => hub.publishChatActivityPayload(payload));
     stopSource = async () => {
-      if (!client.closed) await Promise.all([unlisten(), unlistenErrors(), unlistenChats()]).catch(() => {});
+      if (!client.closed) await Promise.all([unlisten(), unlistenErrors(), unlistenChats(), unlistenActivity()]).catch(() => {});
     };
     return hub;
   }
   if (!handle.connectionString) throw new Error('realtime: the PostgreSQL handle has no connection string to listen with');
-  const listener = new PostgresListener(handle.connectionString, [BOOKING_EVENTS_CHANNEL, ERROR_LOGS_CHANNEL, CHAT_MESSAGES_CHANNEL], (payload, channel) => hub.publishFrom(channel, payload), logger, options.reconnectDelayMs);
+  const listener = new PostgresListener(handle.connectionString, [BOOKING_EVENTS_CHANNEL, ERROR_LOGS_CHANNEL, CHAT_MESSAGES_CHANNEL, CHAT_ACTIVITY_CHANNEL], (payload, channel) => hub.publishFrom(channel, payload), logger, options.reconnectDelayMs);
   await listener.start();
   stopSource = () => listener.stop();
   return hub;

@@ -7,7 +7,7 @@
  * its chat subscribers, the SSE streams of `GET /api/events`, which send `event: chat_message`
  * with `id: <seq>` to the conversation's participants only (`canSeeChatNotice`).
  */
-import type { ChatMessageNotice } from '../../domain/chats-contract';
+import { CHAT_SENDER_ROLES, type ChatMessageNotice, type ChatReceiptNotice, type ChatSenderRole, type ChatTypingNotice } from '../../domain/chats-contract';
 import type { Role } from '../auth/roles';
 
 /** The NOTIFY channel of new chat messages. */
@@ -54,3 +54,110 @@ export function canSeeChatNotice(viewer: { userId: string; role: Role }, notice:
   if (notice.internal) return false;
   return notice.customerId === viewer.userId || (viewer.role === 'worker' && notice.workerId === viewer.userId);
 }
+
+// --- Typing and read receipts (issue #13, second slice) ------------------------------------
+
+/**
+ * The NOTIFY channel of chat activity that stores nothing of its own: typing
+ * (`POST /api/chats/{id}/typing`) and moved read marks (src/server/modules/chats/chat-activity.service.ts).
+ * Payloads are ids, flags, seqs and a sender name cut to SENDER_NAME_MAX characters: far below
+ * NOTIFY's 8000 bytes.
+ */
+export const CHAT_ACTIVITY_CHANNEL = 'chat_activity';
+
+/** The longest sender name a typing notice carries, in characters. */
+export const SENDER_NAME_MAX = 80;
+
+/** Who is routed a conversation's activity: its signed-in customer and the job's active worker. */
+interface ActivityRouting {
+  conversationId: string;
+  /** The conversation's signed-in customer (null for a guest). */
+  customerId: string | null;
+  /** The booking's worker while the job is active (null otherwise). */
+  workerId: string | null;
+}
+
+/** Someone is typing in a conversation (never while writing an internal note: the web does not announce those). */
+export interface ChatTypingActivity extends ActivityRouting {
+  kind: 'typing';
+  /** The typist's user id (null for a guest). */
+  senderId: string | null;
+  senderRole: ChatSenderRole;
+  senderName: string | null;
+}
+
+/** One side's read marks moved: for 'team', the highest marks of anyone on the team (as peerReceipts). */
+export interface ChatReceiptActivity extends ActivityRouting {
+  kind: 'receipt';
+  side: 'customer' | 'team';
+  deliveredSeq: number;
+  readSeq: number;
+}
+
+export type ChatActivity = ChatTypingActivity | ChatReceiptActivity;
+
+/** Called once per activity notice; must return quickly. */
+export type ChatActivityListener = (activity: ChatActivity) => void;
+
+/** What a stream sends for an activity notice: the SSE event name and its data. */
+export type ChatActivityEvent = { event: 'chat_typing'; data: ChatTypingNotice } | { event: 'chat_receipt'; data: ChatReceiptNotice };
+
+/**
+ * Reads a NOTIFY payload of the chat_activity channel.
+ * @returns null when it is not one of the expected JSON objects (logged by the caller)
+ */
+export function parseChatActivity(payload: string): ChatActivity | null {
+  let value: unknown;
+  try {
+    value = JSON.parse(payload);
+  } catch {
+    return null;
+  }
+  if (typeof value !== 'object' || value === null) return null;
+  const v = value as Record<string, unknown>;
+  if (typeof v.conversationId !== 'string') return null;
+  const text = (x: unknown) => (typeof x === 'string' ? x : null);
+  const routing = { conversationId: v.conversationId, customerId: text(v.customerId), workerId: text(v.workerId) };
+  if (v.kind === 'typing') {
+    if (typeof v.senderRole !== 'string' || !(CHAT_SENDER_ROLES as readonly string[]).includes(v.senderRole)) return null;
+    const name = text(v.senderName);
+    return { kind: 'typing', ...routing, senderId: text(v.senderId), senderRole: v.senderRole as ChatSenderRole, senderName: name === null ? null : name.slice(0, SENDER_NAME_MAX) };
+  }
+  if (v.kind === 'receipt') {
+    if ((v.side !== 'customer' && v.side !== 'team') || !Number.isSafeInteger(v.deliveredSeq) || !Number.isSafeInteger(v.readSeq)) return null;
+    return { kind: 'receipt', ...routing, side: v.side, deliveredSeq: v.deliveredSeq as number, readSeq: v.readSeq as number };
+  }
+  return null;
+}
+
+/**
+ * What a signed-in viewer's stream sends for an activity notice, or null when nothing (issue #13):
+ *  - `chat_typing` goes to the conversation's participants other than the typist: every admin,
+ *    the signed-in customer, the job's active worker;
+ *  - `chat_receipt` goes to the other side: the customer's marks ('customer') to admins and the
+ *    job's active worker, the team's marks ('team') to the customer.
+ * @param viewer the signed-in user's id and strongest role (roleOf)
+ */
+export function chatActivityEventFor(viewer: { userId: string; role: Role }, activity: ChatActivity): ChatActivityEvent | null {
+  const isCustomer = activity.customerId === viewer.userId;
+  const isTeam = viewer.role === 'admin' || (viewer.role === 'worker' && activity.workerId === viewer.userId);
+  if (activity.kind === 'typing') {
+    if (activity.senderId === viewer.userId) return null;
+    return isCustomer || isTeam ? { event: 'chat_typing', data: typingData(activity) } : null;
+  }
+  const audience = activity.side === 'customer' ? isTeam && !isCustomer : isCustomer;
+  return audience ? { event: 'chat_receipt', data: receiptData(activity) } : null;
+}
+
+/**
+ * The same for a signed-out guest's stream, which reaches one conversation (its `chat_guest`
+ * cookie): the team's typing and the team's receipts of that conversation.
+ */
+export function chatActivityEventForGuest(conversationId: string, activity: ChatActivity): ChatActivityEvent | null {
+  if (activity.conversationId !== conversationId) return null;
+  if (activity.kind === 'typing') return activity.senderRole === 'guest' ? null : { event: 'chat_typing', data: typingData(activity) };
+  return activity.side === 'team' ? { event: 'chat_receipt', data: receiptData(activity) } : null;
+}
+
+const typingData = (a: ChatTypingActivity): ChatTypingNotice => ({ conversationId: a.conversationId, senderRole: a.senderRole, senderName: a.senderName });
+const receiptData = (a: ChatReceiptActivity): ChatReceiptNotice => ({ conversationId: a.conversationId, side: a.side, deliveredSeq: a.deliveredSeq, readSeq: a.readSeq });

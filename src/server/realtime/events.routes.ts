@@ -1,6 +1,7 @@
 /**
  * `GET /api/events`: the live stream of booking changes, as Server-Sent Events (docs/api.md,
- * "Scheduling and dispatch"). Signed-in callers only (401 otherwise). Each change the caller may
+ * "Scheduling and dispatch"). Signed-in callers, and signed-out chat guests (guest-chat-stream.ts:
+ * their conversation's `chat_message`, `chat_typing` and `chat_receipt` events only); 401 otherwise. Each change the caller may
  * see (booking-visibility.ts: admins all, workers their jobs, customers their bookings) arrives as
  *
  *     event: booking
@@ -15,7 +16,9 @@
  * (its customer, the job's assigned worker, admins; internal notes to admins only) as
  * `event: chat_message` with `id: <seq>` and `{"conversationId","messageId","seq"}`. A stream
  * opened with a `Last-Event-ID` header (the browser's EventSource sends the last id it saw when it
- * reconnects) first replays the chat messages after that seq, up to REPLAY_LIMIT.
+ * reconnects) first replays the chat messages after that seq, up to REPLAY_LIMIT. Typing
+ * (`event: chat_typing`) and the other side's read marks (`event: chat_receipt`) arrive live to
+ * the same participants (chat-events.ts `chatActivityEventFor`), without an id and never replayed.
  *
  * A `: keep-alive` comment every 25 s keeps proxies from closing an idle stream. The stream ends
  * when the client goes away, when the server shuts down (the hub closes), or when the client
@@ -26,14 +29,15 @@ import { streamSSE } from 'hono/streaming';
 import { z } from 'zod';
 import { bookingChangeSchema, type BookingChange } from '../../domain/bookings-contract';
 import { errorCountNudgeSchema, errorLogNoticeSchema } from '../../domain/errors-contract';
-import { chatMessageNoticeSchema, type ChatMessageNotice } from '../../domain/chats-contract';
+import { chatMessageNoticeSchema, chatReceiptNoticeSchema, chatTypingNoticeSchema, type ChatMessageNotice } from '../../domain/chats-contract';
 import { roleOf } from '../auth/roles';
 import { requireUser } from '../auth/session';
 import { apiRouter, defineRoute, errorResponses } from '../lib/openapi';
 import { canSeeBookingChange } from './booking-visibility';
 import { errorEventFor } from './error-log-events';
-import { canSeeChatNotice } from './chat-events';
+import { canSeeChatNotice, chatActivityEventFor } from './chat-events';
 import { missedChatNotices } from '../modules/chats/chats.service';
+import { guestChatStream } from './guest-chat-stream';
 
 /** Interval of the keep-alive comment, ms. */
 export const KEEP_ALIVE_MS = 25_000;
@@ -50,13 +54,13 @@ export interface EventsRouteOptions {
 const eventsRoute = defineRoute({
   method: 'get',
   path: '/',
-  access: 'signed_in',
+  access: 'chat_participant',
   tags: ['Live updates'],
   summary: 'The live stream of booking changes (Server-Sent Events)',
   description:
-    'Each change the caller may see (admins all, workers their jobs, customers their bookings) arrives as `event: booking` with a `BookingChange` as `data`; a `: keep-alive` comment every 25 s. The data is a nudge to refetch, not the booking. Each new error log entry arrives to admins as `event: error_log` (`ErrorLogNotice`) and to other signed-in users as `event: error_count` (`ErrorCountNudge`, the severity only). Each new chat message of the caller\'s conversations (internal notes: admins only) arrives as `event: chat_message` with `id: <seq>` and a `ChatMessageNotice`; with a `Last-Event-ID` header the stream first replays the chat messages after that seq.',
+    'Each change the caller may see (admins all, workers their jobs, customers their bookings) arrives as `event: booking` with a `BookingChange` as `data`; a `: keep-alive` comment every 25 s. The data is a nudge to refetch, not the booking. Each new error log entry arrives to admins as `event: error_log` (`ErrorLogNotice`) and to other signed-in users as `event: error_count` (`ErrorCountNudge`, the severity only). Each new chat message of the caller\'s conversations (internal notes: admins only) arrives as `event: chat_message` with `id: <seq>` and a `ChatMessageNotice`; with a `Last-Event-ID` header the stream first replays the chat messages after that seq. Someone else typing in one of the caller\'s conversations arrives as `event: chat_typing` (`ChatTypingNotice`; never for internal notes), and the other side\'s read marks moving as `event: chat_receipt` (`ChatReceiptNotice`); neither has an id or is replayed. A signed-out visitor holding a `chat_guest` cookie that names their conversation gets that conversation\'s `chat_message` (with the same replay), `chat_typing` and `chat_receipt` events only; without a session or such a cookie: 401.',
   responses: {
-    200: { description: 'An open event stream', content: { 'text/event-stream': { schema: z.union([bookingChangeSchema, errorLogNoticeSchema, errorCountNudgeSchema, chatMessageNoticeSchema]) } } },
+    200: { description: 'An open event stream', content: { 'text/event-stream': { schema: z.union([bookingChangeSchema, errorLogNoticeSchema, errorCountNudgeSchema, chatMessageNoticeSchema, chatTypingNoticeSchema, chatReceiptNoticeSchema]) } } },
     ...errorResponses(401),
   },
 });
@@ -70,6 +74,10 @@ function lastEventIdOf(header: string | undefined): number | null {
 export function eventsRoutes(options: EventsRouteOptions = {}) {
   const keepAliveMs = options.keepAliveMs ?? KEEP_ALIVE_MS;
   return apiRouter().openapi(eventsRoute, async (c) => {
+    // a signed-out chat guest: their conversation's messages only (guest-chat-stream.ts)
+    if (!c.var.user) {
+      return guestChatStream(c, { keepAliveMs, reconnectMs: RECONNECT_MS, maxPendingWrites: MAX_PENDING_WRITES, lastEventId: lastEventIdOf(c.req.header('last-event-id')) });
+    }
     const user = requireUser(c);
     const { db, bookingEvents } = c.var.deps;
     const viewer = { userId: user.id, role: await roleOf(db, user.id) };
@@ -122,6 +130,11 @@ export function eventsRoutes(options: EventsRouteOptions = {}) {
         if (held) held.push(notice);
         else sendChat(notice);
       });
+      // Typing and read receipts (issue #13): live only, no id, never replayed.
+      const unsubscribeChatActivity = bookingEvents.subscribeChatActivity((activity) => {
+        const chatEvent = chatActivityEventFor(viewer, activity);
+        if (chatEvent) send(() => stream.writeSSE({ event: chatEvent.event, data: JSON.stringify(chatEvent.data) }));
+      });
       const stopOnHubClose = bookingEvents.onClose(finish);
       const keepAlive = setInterval(() => send(() => stream.write(': keep-alive\n\n')), keepAliveMs);
       stream.onAbort(finish);
@@ -146,6 +159,7 @@ export function eventsRoutes(options: EventsRouteOptions = {}) {
         unsubscribe();
         unsubscribeErrors();
         unsubscribeChats();
+        unsubscribeChatActivity();
         stopOnHubClose();
         disconnected.removeEventListener('abort', finish);
       }

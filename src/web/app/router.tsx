@@ -29,7 +29,7 @@ const workerPage = <T,>(page: () => Promise<T>) => withMessages(['staff', 'worke
 const appPage = (title: string): AppPageHandle => ({ title });
 
 /** Routes owned by later issues: they render an honest "not available yet" page until then. */
-const LATER_ROUTES = [{ path: '/admin/chats', title: 'seo.appPages.chats' }];
+const LATER_ROUTES: { path: string; title: string }[] = [];
 
 export const webRoutes: RouteObject[] = [
   {
@@ -65,6 +65,7 @@ export const webRoutes: RouteObject[] = [
       { path: 'admin/analytics', handle: appPage('seo.appPages.analytics'), lazy: withMessages(['staff', 'analytics'], () => import('@/web/features/analytics/pages/analytics-page')) },
       { path: 'admin/errors', handle: appPage('seo.appPages.errors'), lazy: withMessages(['staff', 'errors-admin'], () => import('@/web/features/errors/pages/errors-page')) },
       { path: 'admin/settings', handle: appPage('seo.appPages.adminSettings'), lazy: withMessages(['staff', 'admin-settings'], () => import('@/web/features/admin-settings/pages/admin-settings-page')) },
+      { path: 'admin/chats', handle: appPage('seo.appPages.chats'), lazy: withMessages('staff', () => import('@/web/features/chats/pages/admin-chats-page')) },
       ...LATER_ROUTES.map(({ path, title }) => ({ path: path.slice(1), handle: appPage(title), lazy: notAvailableYet })),
       { path: '*', lazy: () => import('@/web/features/shell/pages/not-found-page') },
     ],

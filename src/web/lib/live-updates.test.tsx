@@ -4,7 +4,7 @@ import { screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { FakeEventSource, installFakeEventSource } from '@/web/test/fake-event-source';
 import { mockApi, renderPage, SIGNED_OUT } from '@/web/test/render-route';
-import { useLiveUpdates, type BookingChange } from './live-updates';
+import { useLiveChatEvents, useLiveUpdates, type BookingChange, type LiveChatEventsOptions } from './live-updates';
 
 const ME = { user: { id: 'u1', email: 'ana@example.com', name: 'Ana' }, profile: null, role: 'user' };
 
@@ -90,5 +90,73 @@ describe('live updates', () => {
     await waitFor(() => expect(FakeEventSource.instances).toHaveLength(2), { timeout: 4_000 });
     FakeEventSource.latest().open();
     expect(await screen.findByText('2 bookings')).toBeInTheDocument();
+  });
+});
+
+const CONVERSATION = '11111111-1111-4111-8111-111111111111';
+const MESSAGE = '22222222-2222-4222-8222-222222222222';
+
+/** Hears the chat events, as the chat thread and widget do. */
+function ChatListener(props: LiveChatEventsOptions) {
+  useLiveChatEvents(props);
+  return <p>listening</p>;
+}
+
+describe('live chat events', () => {
+  beforeEach(() => {
+    installFakeEventSource();
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it('hands chat messages, receipts and typing notices to the listener, and skips malformed ones', async () => {
+    apiWithGrowingList();
+    const onMessage = vi.fn();
+    const onReceipt = vi.fn();
+    const onTyping = vi.fn();
+    renderPage(<ChatListener onMessage={onMessage} onReceipt={onReceipt} onTyping={onTyping} />);
+    await waitFor(() => expect(FakeEventSource.open()).toHaveLength(1));
+    const source = FakeEventSource.latest();
+    source.open();
+
+    source.emit('chat_message', { conversationId: CONVERSATION, messageId: MESSAGE, seq: 12 }, { id: '12' });
+    // the SSE id is the seq when the data leaves it out
+    source.emit('chat_message', { conversationId: CONVERSATION, messageId: MESSAGE }, { id: '13' });
+    source.emit('chat_message', { conversationId: CONVERSATION, seq: 14 });
+    source.emit('chat_receipt', { conversationId: CONVERSATION, side: 'team', deliveredSeq: 12, readSeq: 11 });
+    source.emit('chat_receipt', { conversationId: CONVERSATION, side: 'nobody', deliveredSeq: 1, readSeq: 1 });
+    source.emit('chat_typing', { conversationId: CONVERSATION, senderRole: 'admin', senderName: 'Maria' });
+    source.emit('chat_typing', { conversationId: CONVERSATION, senderRole: 'robot', senderName: 'X' });
+
+    expect(onMessage.mock.calls.map(([notice]) => notice)).toEqual([
+      { conversationId: CONVERSATION, messageId: MESSAGE, seq: 12 },
+      { conversationId: CONVERSATION, messageId: MESSAGE, seq: 13 },
+    ]);
+    expect(onReceipt).toHaveBeenCalledTimes(1);
+    expect(onReceipt).toHaveBeenCalledWith({ conversationId: CONVERSATION, side: 'team', deliveredSeq: 12, readSeq: 11 });
+    expect(onTyping).toHaveBeenCalledTimes(1);
+    expect(onTyping).toHaveBeenCalledWith({ conversationId: CONVERSATION, senderRole: 'admin', senderName: 'Maria' });
+  });
+
+  it('says when the stream is back after a break, so the thread refetches after its last seq', async () => {
+    apiWithGrowingList();
+    const onReconnect = vi.fn();
+    renderPage(<ChatListener onReconnect={onReconnect} />);
+    await waitFor(() => expect(FakeEventSource.open()).toHaveLength(1));
+    const source = FakeEventSource.latest();
+    source.open();
+    expect(onReconnect).not.toHaveBeenCalled();
+
+    source.fail();
+    source.open();
+    expect(onReconnect).toHaveBeenCalledTimes(1);
+  });
+
+  it('opens no stream while not enabled (a visitor without a conversation)', async () => {
+    apiWithGrowingList(SIGNED_OUT);
+    renderPage(<ChatListener enabled={false} />);
+    await screen.findByText('listening');
+    expect(FakeEventSource.instances).toHaveLength(0);
   });
 });

@@ -16,12 +16,20 @@
  * The same stream carries the error log's live events (issue #11): `error_log` (a new entry, for
  * admins) and `error_count` (its severity only, for everyone else), which `useLiveErrorEvents`
  * hands to the error dashboard; they refresh no booking query.
+ *
+ * And the chats' live events (issue #13, src/domain/chats-contract.ts): `chat_message` (a new
+ * message: ids only, its SSE id is the message's seq, so the browser's own reconnect sends
+ * Last-Event-ID and the server replays what was missed), `chat_receipt` (the other side's
+ * delivered/read marks moved) and `chat_typing` (someone is typing), which `useLiveChatEvents`
+ * hands to the chat thread and widget. The stream is also open to a signed-out visitor with a
+ * guest conversation (its cookie), so the chat hook leaves that call to its caller (`enabled`).
  */
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import type { BookingChange } from '@/domain/bookings-contract';
 import { ERROR_SEVERITIES } from '@/domain/error-log-limits';
 import type { ErrorCountNudge, ErrorLogNotice } from '@/domain/errors-contract';
+import type { ChatMessageNotice, ChatReceiptNotice, ChatSenderRole, ChatTypingNotice } from '@/domain/chats-contract';
 import { useMe } from './auth';
 
 export const EVENTS_URL = '/api/events';
@@ -48,6 +56,9 @@ interface Listener {
   booking?: (change: BookingChange) => void;
   errorLog?: (notice: ErrorLogNotice) => void;
   errorCount?: (nudge: ErrorCountNudge) => void;
+  chatMessage?: (notice: ChatMessageNotice) => void;
+  chatReceipt?: (notice: ChatReceiptNotice) => void;
+  chatTyping?: (notice: ChatTypingNotice) => void;
   /** The stream is back after a break: events may have been missed. */
   reconnected?: () => void;
 }
@@ -127,6 +138,18 @@ class LiveConnection {
       const nudge = parseErrorCountNudge((event as MessageEvent).data);
       if (nudge) for (const listener of this.listeners) listener.errorCount?.(nudge);
     });
+    source.addEventListener('chat_message', (event) => {
+      const notice = parseChatMessageNotice(event as MessageEvent);
+      if (notice) for (const listener of this.listeners) listener.chatMessage?.(notice);
+    });
+    source.addEventListener('chat_receipt', (event) => {
+      const notice = parseChatReceiptNotice((event as MessageEvent).data);
+      if (notice) for (const listener of this.listeners) listener.chatReceipt?.(notice);
+    });
+    source.addEventListener('chat_typing', (event) => {
+      const notice = parseChatTypingNotice((event as MessageEvent).data);
+      if (notice) for (const listener of this.listeners) listener.chatTyping?.(notice);
+    });
   }
 
   private close(): void {
@@ -174,6 +197,31 @@ function parseErrorLogNotice(data: unknown): ErrorLogNotice | null {
 function parseErrorCountNudge(data: unknown): ErrorCountNudge | null {
   const v = parseJson(data);
   return v && isSeverity(v.severity) ? { severity: v.severity } : null;
+}
+
+// Written out rather than imported: the chats contract's schemas (and their phone library) stay out of every page's bundle.
+const CHAT_SENDER_ROLES: readonly ChatSenderRole[] = ['customer', 'admin', 'worker', 'guest'];
+const isSeq = (value: unknown): value is number => typeof value === 'number' && Number.isSafeInteger(value) && value >= 0;
+
+/** `chat_message`: the seq is in the data and is the event's id (the id wins when the data lacks it). */
+function parseChatMessageNotice(event: MessageEvent): ChatMessageNotice | null {
+  const v = parseJson(event.data);
+  if (!v || typeof v.conversationId !== 'string' || typeof v.messageId !== 'string') return null;
+  const seq = isSeq(v.seq) ? v.seq : Number(event.lastEventId);
+  return isSeq(seq) ? { conversationId: v.conversationId, messageId: v.messageId, seq } : null;
+}
+
+function parseChatReceiptNotice(data: unknown): ChatReceiptNotice | null {
+  const v = parseJson(data);
+  if (!v || typeof v.conversationId !== 'string' || (v.side !== 'customer' && v.side !== 'team')) return null;
+  if (!isSeq(v.deliveredSeq) || !isSeq(v.readSeq)) return null;
+  return { conversationId: v.conversationId, side: v.side, deliveredSeq: v.deliveredSeq, readSeq: v.readSeq };
+}
+
+function parseChatTypingNotice(data: unknown): ChatTypingNotice | null {
+  const v = parseJson(data);
+  if (!v || typeof v.conversationId !== 'string' || !CHAT_SENDER_ROLES.includes(v.senderRole as never)) return null;
+  return { conversationId: v.conversationId, senderRole: v.senderRole as ChatTypingNotice['senderRole'], senderName: typeof v.senderName === 'string' ? v.senderName : null };
 }
 
 const connections = new WeakMap<QueryClient, LiveConnection>();
@@ -241,4 +289,40 @@ export function useLiveErrorEvents({ enabled = true, ...handlers }: LiveErrorEve
       reconnected: () => callbacks.current.onReconnect?.(),
     });
   }, [enabled, signedIn, queryClient]);
+}
+
+export interface LiveChatEventsOptions {
+  /**
+   * Whether to listen. The caller decides, since a signed-out visitor with a guest conversation
+   * may listen too (its cookie opens the stream); leave it false for a visitor without one, or
+   * the refused stream would be retried for nothing.
+   */
+  enabled?: boolean;
+  /** A new message (ids only; fetch the messages after the last seq you have). */
+  onMessage?: (notice: ChatMessageNotice) => void;
+  /** The other side's delivered/read marks moved (`side` is whose marks). */
+  onReceipt?: (notice: ChatReceiptNotice) => void;
+  /** Someone else is typing in a conversation. */
+  onTyping?: (notice: ChatTypingNotice) => void;
+  /** The stream came back after a break: refetch the messages after the last seq you have. */
+  onReconnect?: () => void;
+}
+
+/** Hears the chats' live events on the shared stream while mounted and `enabled`. */
+export function useLiveChatEvents({ enabled = true, ...handlers }: LiveChatEventsOptions): void {
+  const queryClient = useQueryClient();
+  const callbacks = useRef(handlers);
+  useEffect(() => {
+    callbacks.current = handlers;
+  });
+
+  useEffect(() => {
+    if (!enabled) return;
+    return connectionFor(queryClient).subscribe({
+      chatMessage: (notice) => callbacks.current.onMessage?.(notice),
+      chatReceipt: (notice) => callbacks.current.onReceipt?.(notice),
+      chatTyping: (notice) => callbacks.current.onTyping?.(notice),
+      reconnected: () => callbacks.current.onReconnect?.(),
+    });
+  }, [enabled, queryClient]);
 }

@@ -51,9 +51,9 @@ export class FakeEventSource {
     act(() => this.dispatch('booking', new MessageEvent('booking', { data: JSON.stringify(data) })));
   }
 
-  /** The server sent `event: <type>` with this data (e.g. `error_log`, `error_count`). */
-  emit(type: string, data: unknown): void {
-    act(() => this.dispatch(type, new MessageEvent(type, { data: JSON.stringify(data) })));
+  /** The server sent `event: <type>` with this data (e.g. `error_log`, `error_count`), and `id:` when given (a chat message's seq). */
+  emit(type: string, data: unknown, { id }: { id?: string } = {}): void {
+    act(() => this.dispatch(type, new MessageEvent(type, { data: JSON.stringify(data), lastEventId: id ?? '' })));
   }
 
   /** The connection failed; `closed` means the browser gives up (e.g. the server answered 401). */

@@ -25,6 +25,9 @@ export const conversations = pgTable(
     guestPhone: text('guest_phone'),
     /** SHA-256 of the signed-out visitor's `chat_guest` cookie token: how a guest reaches their conversation. */
     guestTokenHash: text('guest_token_hash'),
+    /** A guest's read marks (chat_reads holds signed-in users only): the highest seq read / delivered. */
+    guestLastReadSeq: bigint('guest_last_read_seq', { mode: 'number' }).notNull().default(0),
+    guestLastDeliveredSeq: bigint('guest_last_delivered_seq', { mode: 'number' }).notNull().default(0),
     /** The customer's language when the conversation started (`en` or `es`): offline emails and canned replies use it. */
     language: text('language').notNull().default('en'),
     /** The booking the conversation is about, when started from one. */

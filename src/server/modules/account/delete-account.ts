@@ -3,7 +3,8 @@
  * `staff_account`), and refused while the customer has a booking
  * that is not finished (pending, confirmed, en route, in progress) — those must be cancelled
  * first. Otherwise the personal data goes: name, email, phone, user metadata, saved addresses,
- * preferences, the default-card choice, roles, sessions and the password; after that commits,
+ * preferences, the default-card choice, roles, sessions, the password and their chat
+ * conversations (with every message in them); after that commits,
  * the cards saved at the payment gateway are removed (Stripe: detached; a failure is logged, the
  * deletion stands — no booking is open, so no hold or charge needs them any more). The user row
  * stays (bookings and the ledger point at it, for accounting) under a placeholder name and an
@@ -17,6 +18,7 @@ import type { PaymentGateway } from '../../payments/gateway';
 import {
   account,
   bookings,
+  conversations,
   customerPaymentDefaults,
   notificationPreferences,
   profiles,
@@ -49,6 +51,8 @@ export async function deleteAccount(deps: { db: Database; gateway: PaymentGatewa
 
     await tx.update(bookings).set({ street: '', unit: null, contactPhone: '', notes: null }).where(eq(bookings.customerId, userId));
     await tx.delete(savedAddresses).where(eq(savedAddresses.userId, userId));
+    // their chats are personal data: messages, read marks and response records go with them (cascade)
+    await tx.delete(conversations).where(eq(conversations.customerId, userId));
     await tx.delete(notificationPreferences).where(eq(notificationPreferences.userId, userId));
     await tx.delete(customerPaymentDefaults).where(eq(customerPaymentDefaults.userId, userId));
     await tx.delete(userRoles).where(eq(userRoles.userId, userId));

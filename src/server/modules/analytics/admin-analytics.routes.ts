@@ -1,7 +1,7 @@
 /**
  * The admin's analytics reports (issue #11), `GET /api/admin/analytics/{report}` for a period
- * (`?range=today|7d|30d|90d|custom&from=&to=`, Tampa days): revenue, funnel, contact, traffic,
- * web-vitals. Admins only. Each answer is SQL aggregates (the *-report.ts files beside this one);
+ * (`?range=today|7d|30d|90d|custom&from=&to=`, Tampa days): revenue, funnel, contact, chat
+ * response times (issue #13), traffic, web-vitals. Admins only. Each answer is SQL aggregates (the *-report.ts files beside this one);
  * the page exports each of its tables as CSV in the browser from the same answers
  * (docs/decisions/016-analytics.md).
  */
@@ -9,6 +9,7 @@ import type { z } from 'zod';
 import { customRangeProblem, resolveRange } from '../../../domain/analytics-range';
 import {
   analyticsQuerySchema,
+  chatResponseReportSchema,
   contactReportSchema,
   funnelReportSchema,
   revenueReportSchema,
@@ -18,6 +19,7 @@ import {
 import type { Database } from '../../db/client';
 import { validationError } from '../../lib/errors';
 import { apiRouter, defineRoute, errorResponses, jsonContent } from '../../lib/openapi';
+import { chatResponseReport } from './chat-response-report';
 import { contactReport } from './contact-report';
 import { funnelReport } from './funnel-report';
 import type { ReportRange } from './report-sql';
@@ -48,6 +50,12 @@ const revenueRoute = reportRoute(
 );
 const funnelRoute = reportRoute('/funnel', 'The booking funnel', 'Visitors reaching each booking step, drop-off, and the validation rules that stopped them.', funnelReportSchema);
 const contactRoute = reportRoute('/contact', 'Contact time against the 5-10 minute promise', 'Share of bookings contacted within 5 and 10 minutes, median and worst wait (seconds).', contactReportSchema);
+const chatResponsesRoute = reportRoute(
+  '/chat-responses',
+  'Chat response times',
+  'Customer waits the team answered in the chats: how many, the median response and first-response times (seconds), and the share answered within the 10-minute promise, by Tampa day; and how many conversations had messages.',
+  chatResponseReportSchema,
+);
 const trafficRoute = reportRoute('/traffic', 'Page views, top pages, languages', 'Page views and visitors by Tampa day, the 20 most viewed paths, the interface languages.', trafficReportSchema);
 const webVitalsRoute = reportRoute('/web-vitals', 'Core Web Vitals, p75 per route', "LCP, INP, CLS, FCP and TTFB at the 75th percentile, overall and per route, rated by Google's thresholds.", webVitalsReportSchema);
 
@@ -69,6 +77,7 @@ export const adminAnalyticsRoutes = apiRouter()
   .openapi(revenueRoute, async (c) => c.json(await answer(c.var.deps, c.req.valid('query'), revenueReport), 200))
   .openapi(funnelRoute, async (c) => c.json(await answer(c.var.deps, c.req.valid('query'), funnelReport), 200))
   .openapi(contactRoute, async (c) => c.json(await answer(c.var.deps, c.req.valid('query'), contactReport), 200))
+  .openapi(chatResponsesRoute, async (c) => c.json(await answer(c.var.deps, c.req.valid('query'), chatResponseReport), 200))
   .openapi(trafficRoute, async (c) => c.json(await answer(c.var.deps, c.req.valid('query'), trafficReport), 200))
   .openapi(webVitalsRoute, async (c) => c.json(await answer(c.var.deps, c.req.valid('query'), webVitalsReport), 200));
 

@@ -99,6 +99,7 @@ export const BACKGROUND_JOBS = {
   deferred_hold: { severity: 'critical', label: 'a deferred card hold' },
   reconciliation: { severity: 'critical', label: 'payment reconciliation' },
   upload_cleanup: { severity: 'error', label: 'removal of abandoned uploads' },
+  chat_fallback_emails: { severity: 'error', label: 'chat offline emails (unread replies, long waits)' },
   booking_notification: { severity: 'error', label: 'booking mail and texts' },
   mail: { severity: 'error', label: 'sending mail' },
   sms: { severity: 'error', label: 'sending a text' },

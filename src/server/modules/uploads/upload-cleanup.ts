@@ -1,9 +1,9 @@
 /**
- * Removes photos nobody used: an upload that no booking and no worker application refers to
- * 24 hours after it was sent goes, row and file. Runs with the periodic jobs (src/server/index.ts)
+ * Removes photos nobody used: an upload that no booking, no worker application and no chat
+ * message (an image sent in a chat, issue #13) refers to 24 hours after it was sent goes, row and file. Runs with the periodic jobs (src/server/index.ts)
  * and is safe in several processes at once: each batch locks its rows FOR UPDATE SKIP LOCKED, so
  * two runs never pick the same row, and a row a booking is claiming right now (claimUpload locks
- * it) is left for a later run. The foreign keys from bookings and worker_applications stay the
+ * it) or a chat message is attaching (chat-attachment-owner.ts holds a share lock) is left for a later run. The foreign keys from bookings and worker_applications stay the
  * last word: a row something refers to cannot be deleted. Files are deleted after the rows'
  * transaction commits, so a rollback never leaves a row without its file.
  */
@@ -12,7 +12,7 @@ import path from 'node:path';
 import { subHours } from 'date-fns';
 import { and, asc, eq, inArray, lt, notExists } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { bookings, uploads, workerApplications } from '../../db/schema';
+import { bookings, chatMessages, uploads, workerApplications } from '../../db/schema';
 import type { Logger } from '../../lib/logger';
 import { uploadsDir } from './uploads.service';
 
@@ -36,6 +36,7 @@ export async function removeAbandonedUploads(deps: { db: Database; config: { dat
             lt(uploads.createdAt, cutoff),
             notExists(tx.select({ id: bookings.id }).from(bookings).where(eq(bookings.photoUploadId, uploads.id))),
             notExists(tx.select({ id: workerApplications.id }).from(workerApplications).where(eq(workerApplications.uploadId, uploads.id))),
+            notExists(tx.select({ id: chatMessages.id }).from(chatMessages).where(eq(chatMessages.attachmentUploadId, uploads.id))),
           ),
         )
         .orderBy(asc(uploads.createdAt))

@@ -1,25 +1,33 @@
 /**
- * The site header (spec section 2): brand link home, Call Now, My Bookings, Admin Dashboard
- * (admins only), Sign In / Sign Out, and the language switch. From the `lg` breakpoint the items
- * sit in one row; below it, Call Now stays visible and the rest fold into a menu button, so a
+ * The site header (spec section 2): brand link home, Call Now, My Bookings, Admin Dashboard and
+ * Chats with its unread count (admins only; admins also get new-message alerts there), Sign In /
+ * Sign Out, and the language switch. From the `lg` breakpoint the items sit in one row; below it, Call Now stays visible and the rest fold into a menu button, so a
  * 360 px phone never scrolls sideways. The menu closes on navigation and on Escape.
  */
 import { useQueryClient } from '@tanstack/react-query';
 import LogIn from 'lucide-react/icons/log-in';
 import LogOut from 'lucide-react/icons/log-out';
 import Menu from 'lucide-react/icons/menu';
+import MessageCircle from 'lucide-react/icons/message-circle';
 import Phone from 'lucide-react/icons/phone';
 import Wrench from 'lucide-react/icons/wrench';
 import X from 'lucide-react/icons/x';
-import { useId, useRef, useState, type KeyboardEvent } from 'react';
+import { lazy, Suspense, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 import { toast } from '@/web/lib/toast';
 import { ApiError } from '@/web/lib/api-client';
 import { signOut, useMe } from '@/web/lib/auth';
+import { useChatWidget } from '@/web/lib/chat-widget';
 import { cn } from '@/web/lib/cn';
 import { formatPhoneForDisplay, telHref, useSupportContacts } from '@/web/lib/public-settings';
 import { LanguageSwitch } from './language-switch';
+
+// The admin's Chats link (with the unread count) and new-message alerts: a chunk only admins load.
+const adminChats = () => import('@/web/features/chats/components/inbox/admin-chats-header');
+const AdminChatsLink = lazy(() => adminChats().then((module) => ({ default: module.AdminChatsLink })));
+const AdminChatAlerts = lazy(() => adminChats().then((module) => ({ default: module.AdminChatAlerts })));
+const AdminChatsUnreadDot = lazy(() => adminChats().then((module) => ({ default: module.AdminChatsUnreadDot })));
 
 const focusRing = 'focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:ring-offset-2';
 
@@ -32,6 +40,7 @@ export function Header() {
   const [openAtKey, setOpenAtKey] = useState<string | null>(null);
   const menuOpen = openAtKey === location.key;
   const { phone } = useSupportContacts();
+  const isAdmin = useMe().data?.role === 'admin';
 
   const closeOnEscape = (event: KeyboardEvent) => {
     if (event.key === 'Escape' && menuOpen) {
@@ -42,6 +51,11 @@ export function Header() {
 
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur" onKeyDown={closeOnEscape}>
+      {isAdmin ? (
+        <Suspense fallback={null}>
+          <AdminChatAlerts />
+        </Suspense>
+      ) : null}
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-2 px-3 sm:px-4">
         <Link to="/" className={cn('flex min-w-0 items-center gap-2 rounded-md font-bold text-slate-900', focusRing)}>
           <Wrench aria-hidden="true" className="hidden h-6 w-6 shrink-0 text-brand-600 min-[380px]:block" />
@@ -74,10 +88,15 @@ export function Header() {
             aria-expanded={menuOpen}
             aria-controls={menuId}
             onClick={() => setOpenAtKey(menuOpen ? null : location.key)}
-            className={cn('inline-flex h-10 w-10 items-center justify-center rounded-md border border-slate-300 text-slate-800 hover:bg-slate-100 lg:hidden', focusRing)}
+            className={cn('relative inline-flex h-10 w-10 items-center justify-center rounded-md border border-slate-300 text-slate-800 hover:bg-slate-100 lg:hidden', focusRing)}
           >
             {menuOpen ? <X aria-hidden="true" className="h-5 w-5" /> : <Menu aria-hidden="true" className="h-5 w-5" />}
             <span className="sr-only">{menuOpen ? t('header.closeMenu') : t('header.openMenu')}</span>
+            {isAdmin && !menuOpen ? (
+              <Suspense fallback={null}>
+                <AdminChatsUnreadDot />
+              </Suspense>
+            ) : null}
           </button>
         </div>
       </div>
@@ -134,17 +153,26 @@ function HeaderNavItems({ layout, onNavigate }: { layout: 'row' | 'column'; onNa
         </NavLink>
       </li>
       {me?.role === 'admin' ? (
-        <li>
-          <NavLink to="/admin" end className={linkClass} onClick={onNavigate}>
-            {t('header.adminDashboard')}
-          </NavLink>
-        </li>
+        <>
+          <li>
+            <NavLink to="/admin" end className={linkClass} onClick={onNavigate}>
+              {t('header.adminDashboard')}
+            </NavLink>
+          </li>
+          <li>
+            <Suspense fallback={null}>
+              <AdminChatsLink className={linkClass} onClick={onNavigate} />
+            </Suspense>
+          </li>
+        </>
       ) : me?.role === 'worker' ? (
         <li>
           <NavLink to="/worker" end className={linkClass} onClick={onNavigate}>
             {t('header.myJobs')}
           </NavLink>
         </li>
+      ) : me?.role === 'user' ? (
+        <CustomerMessagesItem className={itemClass} onOpen={onNavigate} />
       ) : null}
       {isPending ? null : signedIn ? (
         <li>
@@ -162,5 +190,36 @@ function HeaderNavItems({ layout, onNavigate }: { layout: 'row' | 'column'; onNa
         </li>
       )}
     </ul>
+  );
+}
+
+/**
+ * A customer's Messages button (issue #13): opens the chat widget, with the unread count the
+ * widget reports (lib/chat-widget.ts). Only where the widget is on the page.
+ */
+function CustomerMessagesItem({ className, onOpen }: { className: string; onOpen?: () => void }) {
+  const { t } = useTranslation();
+  const widget = useChatWidget();
+  if (!widget.available) return null;
+  return (
+    <li>
+      <button
+        type="button"
+        className={className}
+        onClick={() => {
+          onOpen?.();
+          widget.open();
+        }}
+      >
+        <MessageCircle aria-hidden="true" className="h-4 w-4" />
+        {t('chats.widget.headerLink')}
+        {widget.unreadCount > 0 ? (
+          <span className="inline-flex min-w-5 items-center justify-center rounded-full bg-red-600 px-1.5 text-xs font-bold leading-5 text-white">
+            <span aria-hidden="true">{widget.unreadCount > 99 ? '99+' : widget.unreadCount}</span>
+            <span className="sr-only">{t('chats.widget.unread', { count: widget.unreadCount })}</span>
+          </span>
+        ) : null}
+      </button>
+    </li>
   );
 }

@@ -1,7 +1,7 @@
 /** Query keys of the analytics feature: one per report and period. */
 import type { RangeSelection } from '../utils/range-selection';
 
-export type ReportName = 'revenue' | 'funnel' | 'contact' | 'traffic' | 'web-vitals';
+export type ReportName = 'revenue' | 'funnel' | 'contact' | 'chat-responses' | 'traffic' | 'web-vitals';
 
 export const analyticsKeys = {
   all: () => ['admin', 'analytics'] as const,

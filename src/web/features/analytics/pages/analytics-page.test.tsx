@@ -7,7 +7,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { ContactReport, FunnelReport, RevenueReport, TrafficReport, WebVitalsReport } from '@/domain/analytics-reports';
+import type { ChatResponseReport, ContactReport, FunnelReport, RevenueReport, TrafficReport, WebVitalsReport } from '@/domain/analytics-reports';
 import { FUNNEL_STEPS } from '@/domain/booking-funnel';
 import { loadRouteMessages } from '@/web/lib/i18n';
 import { mockApi, renderPage, type ApiTable } from '@/web/test/render-route';
@@ -48,6 +48,17 @@ const contact: ContactReport = {
   totals: { bookings: 10, contacted: 4, within5: 2, within10: 3, medianSeconds: 330, notContacted: 6, shareWithin5: 0.2, shareWithin10: 0.3, worstSeconds: 900 },
   byDay: dates.map((date) => ({ date, bookings: 0, contacted: 0, within5: 0, within10: 0, medianSeconds: null })),
 };
+const chatResponses: ChatResponseReport = {
+  period,
+  withinMinutes: 10,
+  totals: { answered: 5, within: 3, shareWithin: 0.6, medianSeconds: 600, medianFirstSeconds: 240, conversations: 3 },
+  byDay: dates.map((date) => (date === '2026-11-21' ? { date, answered: 5, within: 3, medianSeconds: 600 } : { date, answered: 0, within: 0, medianSeconds: null })),
+};
+const noChats: ChatResponseReport = {
+  ...chatResponses,
+  totals: { answered: 0, within: 0, shareWithin: null, medianSeconds: null, medianFirstSeconds: null, conversations: 0 },
+  byDay: dates.map((date) => ({ date, answered: 0, within: 0, medianSeconds: null })),
+};
 const traffic: TrafficReport = {
   period,
   totals: { pageViews: 0, visitors: 0 },
@@ -73,6 +84,7 @@ function reports(overrides: ApiTable = {}) {
     'GET /api/admin/analytics/revenue': answer(revenue),
     'GET /api/admin/analytics/funnel': answer(funnel),
     'GET /api/admin/analytics/contact': answer(contact),
+    'GET /api/admin/analytics/chat-responses': answer(chatResponses),
     'GET /api/admin/analytics/traffic': answer(traffic),
     'GET /api/admin/analytics/web-vitals': answer(vitals),
     ...overrides,
@@ -121,13 +133,21 @@ describe('the analytics page', () => {
     expect(tile(calls, 'Within 5 minutes')).toBe('20%');
     expect(tile(calls, 'Median')).toBe('5.5 min');
 
+    const chats = await region('Chat response times');
+    await within(chats).findByRole('table', { name: 'Chat response times' });
+    expect(tile(chats, 'Answered waits')).toBe('5');
+    expect(tile(chats, 'Within 10 minutes')).toBe('60%');
+    expect(tile(chats, 'Median first response')).toBe('4 min');
+    expect(tile(chats, 'Median response')).toBe('10 min');
+    expect(within(chats).getByText('3 conversations with messages')).toBeInTheDocument();
+
     expect(await within(await region('Traffic')).findByText('Nothing in this period yet.')).toBeInTheDocument();
     const speed = await region('Core Web Vitals');
     expect(await within(speed).findAllByText('Needs improvement')).not.toHaveLength(0);
     expect(within(speed).getAllByText('3,500 ms')).toHaveLength(2);
 
     expect(screen.getByText('Nov 15, 2026 – Nov 21, 2026, Tampa time')).toBeInTheDocument();
-    expect(queries.sort()).toEqual(['contact?range=7d', 'funnel?range=7d', 'revenue?range=7d', 'traffic?range=7d', 'web-vitals?range=7d']);
+    expect(queries.sort()).toEqual(['chat-responses?range=7d', 'contact?range=7d', 'funnel?range=7d', 'revenue?range=7d', 'traffic?range=7d', 'web-vitals?range=7d']);
   });
 
   it('asks for another period with the buttons or custom dates, checking the dates first', async () => {
@@ -186,6 +206,14 @@ describe('the analytics page', () => {
     await userEvent.click(within(calls).getByRole('button', { name: 'Try again' }));
     await within(calls).findByRole('table', { name: 'Contact time' });
     expect(tile(calls, 'Within 10 minutes')).toBe('30%');
+  });
+
+  it('shows the chat response times as empty when no chats happened in the period', async () => {
+    reports({ 'GET /api/admin/analytics/chat-responses': { body: noChats } });
+    renderPage(<AnalyticsPage />, { path: '/admin/analytics' });
+    const chats = await region('Chat response times');
+    expect(await within(chats).findByText('Nothing in this period yet.')).toBeInTheDocument();
+    expect(within(chats).queryByRole('table')).toBeNull();
   });
 
   it('is for admins only', async () => {

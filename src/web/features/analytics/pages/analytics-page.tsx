@@ -1,7 +1,7 @@
 /**
  * /admin/analytics (issue #11): for a period of Tampa days (today, 7, 30, 90 days or custom,
  * kept in the URL), the admin's reports: bookings and revenue, the booking funnel, contact time
- * against the 5-10 minute promise, traffic, and Core Web Vitals. Each report loads on its own
+ * against the 5-10 minute promise, chat response times (issue #13), traffic, and Core Web Vitals. Each report loads on its own
  * (its own loading, empty and error state); every table exports as CSV; the charts (recharts)
  * come with this lazily loaded page. Admins only: others see the sign-in prompt or "access denied".
  */
@@ -9,11 +9,13 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { StaffGate } from '@/web/components/staff/staff-gate';
+import { useChatResponseReport } from '../api/get-chat-response-report';
 import { useContactReport } from '../api/get-contact-report';
 import { useFunnelReport } from '../api/get-funnel-report';
 import { useRevenueReport } from '../api/get-revenue-report';
 import { useTrafficReport } from '../api/get-traffic-report';
 import { useWebVitalsReport } from '../api/get-web-vitals-report';
+import { ChatResponseReport, chatResponsesIsEmpty } from '../components/chat-response-report';
 import { ContactReport, contactIsEmpty } from '../components/contact-report';
 import { FunnelReport, funnelIsEmpty } from '../components/funnel-report';
 import { RangePicker } from '../components/range-picker';
@@ -55,6 +57,7 @@ function Reports() {
   const revenue = useRevenueReport(selection);
   const funnel = useFunnelReport(selection);
   const contact = useContactReport(selection);
+  const chats = useChatResponseReport(selection);
   const traffic = useTrafficReport(selection);
   const vitals = useWebVitalsReport(selection);
   const period = revenue.data?.period;
@@ -80,6 +83,9 @@ function Reports() {
           {(report) => <ContactReport report={report} />}
         </ReportSection>
       </div>
+      <ReportSection id="chat-responses" title={t('analytics.chats.title')} description={t('analytics.chats.description')} query={chats} isEmpty={chatResponsesIsEmpty}>
+        {(report) => <ChatResponseReport report={report} />}
+      </ReportSection>
       <ReportSection id="traffic" title={t('analytics.traffic.title')} description={t('analytics.traffic.description')} query={traffic} isEmpty={trafficIsEmpty}>
         {(report) => <TrafficReport report={report} />}
       </ReportSection>

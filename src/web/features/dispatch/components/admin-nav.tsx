@@ -1,6 +1,11 @@
-/** The admin pages, as a row of links under the page title: the board, workers, users, worker applications, analytics, the error dashboard and the business settings. */
+/**
+ * The admin pages, as a row of links under the page title: the board, workers, the chats inbox
+ * (with the unread count), users, worker applications, analytics, the error dashboard and the
+ * business settings.
+ */
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
+import { AdminChatsUnread } from '@/web/components/chat/admin-chats-unread';
 import { cn } from '@/web/lib/cn';
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
@@ -22,6 +27,12 @@ export function AdminNav() {
         <li>
           <NavLink to="/admin/workers" className={linkClass}>
             {t('dispatch.nav.workers')}
+          </NavLink>
+        </li>
+        <li>
+          <NavLink to="/admin/chats" className={(state) => cn(linkClass(state), 'gap-1.5')}>
+            {t('dispatch.nav.chats')}
+            <AdminChatsUnread />
           </NavLink>
         </li>
         <li>

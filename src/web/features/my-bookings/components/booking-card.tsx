@@ -4,7 +4,8 @@
  * components/booking/booking-progress), a final amount waiting for our approval (what it is and
  * why, nothing above the booking charged yet), the receipt (price, card hold, what was charged
  * and refunded, any cancellation fee), and what the customer can still do: reschedule (or learn
- * why not and what else to do) and cancel.
+ * why not and what else to do), cancel, and message us about it (the chat widget opens on the
+ * conversation carrying this booking, lib/chat-widget.ts).
  */
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -14,6 +15,7 @@ import { BookingProgress } from '@/web/components/booking/booking-progress';
 import { StatusBadge } from '@/web/components/booking/status-badge';
 import { Button } from '@/web/components/ui/button';
 import { Card } from '@/web/components/ui/card';
+import { openChatWidget } from '@/web/lib/chat-widget';
 import type { TrackedBooking } from '@/web/lib/tracked-booking';
 import { BookingReceipt } from './booking-receipt';
 import { CancelBookingDialog } from './cancel-booking-dialog';
@@ -66,25 +68,26 @@ export function BookingCard({ booking }: { booking: TrackedBooking }) {
 
         <BookingReceipt booking={booking} titleId={`booking-${booking.id}-receipt`} />
 
-        {canAskReschedule || booking.canCancel ? (
-          <div className="flex flex-col gap-2 sm:flex-row sm:justify-end">
-            {canAskReschedule ? (
-              <Button variant="outline" onClick={() => setDialog('reschedule')} aria-describedby={titleId}>
-                {t('myBookings.actions.reschedule')}
-              </Button>
-            ) : null}
-            {booking.canCancel ? (
-              <Button
-                variant="outline"
-                className="border-red-300 text-red-800 hover:bg-red-50"
-                onClick={() => setDialog('cancel')}
-                aria-describedby={titleId}
-              >
-                {t('myBookings.actions.cancel')}
-              </Button>
-            ) : null}
-          </div>
-        ) : null}
+        <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap sm:justify-end">
+          <Button variant="outline" onClick={() => openChatWidget({ bookingId: booking.id })} aria-describedby={titleId}>
+            {t('myBookings.actions.message')}
+          </Button>
+          {canAskReschedule ? (
+            <Button variant="outline" onClick={() => setDialog('reschedule')} aria-describedby={titleId}>
+              {t('myBookings.actions.reschedule')}
+            </Button>
+          ) : null}
+          {booking.canCancel ? (
+            <Button
+              variant="outline"
+              className="border-red-300 text-red-800 hover:bg-red-50"
+              onClick={() => setDialog('cancel')}
+              aria-describedby={titleId}
+            >
+              {t('myBookings.actions.cancel')}
+            </Button>
+          ) : null}
+        </div>
       </article>
 
       {dialog === 'cancel' ? <CancelBookingDialog booking={booking} onClose={() => setDialog(null)} focusAfterCancelRef={headingRef} /> : null}

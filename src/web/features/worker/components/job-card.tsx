@@ -1,6 +1,7 @@
 /**
  * One job on the worker's day, laid out for a phone: the time and service, big "Call" and
- * "Directions" buttons (tel: and Google Maps), the customer, address, options, notes and photo,
+ * "Directions" buttons (tel: and Google Maps), the messages with the customer when they started a
+ * conversation about the job, the customer, address, options, notes and photo,
  * the ETA, and one big button for the next step (Accept -> On my way -> Start -> Complete).
  * A job whose final amount waits for the office's approval says so instead of offering Complete;
  * a finished job shows the amount captured.
@@ -15,6 +16,7 @@ import { formatPrice, formatTampaTime } from '@/domain/format';
 import type { WorkerJob } from '@/domain/worker-contract';
 import { OptionsSummary } from '@/web/components/booking/options-summary';
 import { StatusBadge } from '@/web/components/booking/status-badge';
+import { JobConversation } from '@/web/components/chat/job-conversation';
 import type { JobActuals } from '@/web/components/staff/job-actuals-fields';
 import { ApiErrorAlert } from '@/web/components/ui/api-error-alert';
 import { Button, buttonVariants } from '@/web/components/ui/button';
@@ -67,6 +69,8 @@ export function JobCard({ job, headingLevel = 3 }: { job: WorkerJob; headingLeve
             <span className="sr-only">{t('common.opensInNewTab')}</span>
           </a>
         </div>
+
+        <JobConversation bookingId={job.id} jobStatus={job.status} />
 
         <dl className="grid gap-3 text-sm">
           <div>

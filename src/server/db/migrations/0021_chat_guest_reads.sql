@@ -1,0 +1,2 @@
+ALTER TABLE "conversations" ADD COLUMN "guest_last_read_seq" bigint DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE "conversations" ADD COLUMN "guest_last_delivered_seq" bigint DEFAULT 0 NOT NULL;

@@ -1,0 +1,27 @@
+/**
+ * The customer's unread count for the chat button and the header's Messages badge: the sum of
+ * `unreadCount` over `GET /api/chats` when signed in, or the guest conversation's
+ * (`GET /api/chats/guest`) when signed out; both refresh on every live `chat_message` and after
+ * the stream reconnects. The stream is only listened to by someone who can have messages (signed
+ * in, or a guest with a conversation), so a first-time visitor opens no event stream.
+ */
+import { useQueryClient } from '@tanstack/react-query';
+import { useLiveChatEvents } from '@/web/lib/live-updates';
+import { chatKeys, useGuestConversation, useMyConversations } from '../api';
+
+export function useChatUnread({ enabled, signedIn }: { enabled: boolean; signedIn: boolean }) {
+  const queryClient = useQueryClient();
+  const mine = useMyConversations({ enabled: enabled && signedIn });
+  const guest = useGuestConversation({ enabled: enabled && !signedIn });
+  const hasGuestConversation = !signedIn && Boolean(guest.data);
+
+  const refresh = () => {
+    void queryClient.invalidateQueries({ queryKey: signedIn ? chatKeys.lists() : chatKeys.guest() });
+  };
+  useLiveChatEvents({ enabled: enabled && (signedIn || hasGuestConversation), onMessage: refresh, onReconnect: refresh });
+
+  const unreadCount = signedIn
+    ? (mine.data ?? []).reduce((sum, conversation) => sum + conversation.unreadCount, 0)
+    : (guest.data?.unreadCount ?? 0);
+  return { unreadCount: enabled ? unreadCount : 0, hasGuestConversation };
+}
