@@ -23,13 +23,13 @@
  * A `: keep-alive` comment every 25 s keeps proxies from closing an idle stream. The stream ends
  * when the client goes away, when the server shuts down (the hub closes), or when the client
  * stops reading and too many events pile up (the browser's EventSource then reconnects). The
- * data is a nudge, not the booking: clients refetch what they show.
+ * data is a nudge, not the booking: clients refetch what they show. The stream itself (replay,
+ * keep-alive, back-pressure) is event-stream.ts, shared with the guest stream.
  */
-import { streamSSE } from 'hono/streaming';
 import { z } from 'zod';
 import { bookingChangeSchema, type BookingChange } from '../../domain/bookings-contract';
 import { errorCountNudgeSchema, errorLogNoticeSchema } from '../../domain/errors-contract';
-import { chatMessageNoticeSchema, chatReceiptNoticeSchema, chatTypingNoticeSchema, type ChatMessageNotice } from '../../domain/chats-contract';
+import { chatMessageNoticeSchema, chatReceiptNoticeSchema, chatTypingNoticeSchema } from '../../domain/chats-contract';
 import { roleOf } from '../auth/roles';
 import { requireUser } from '../auth/session';
 import { apiRouter, defineRoute, errorResponses } from '../lib/openapi';
@@ -38,6 +38,7 @@ import { errorEventFor } from './error-log-events';
 import { canSeeChatNotice, chatActivityEventFor } from './chat-events';
 import { missedChatNotices } from '../modules/chats/chats.service';
 import { guestChatStream } from './guest-chat-stream';
+import { lastEventIdOf, openEventStream } from './event-stream';
 
 /** Interval of the keep-alive comment, ms. */
 export const KEEP_ALIVE_MS = 25_000;
@@ -65,104 +66,34 @@ const eventsRoute = defineRoute({
   },
 });
 
-/** A Last-Event-ID header as a chat seq, or null when absent or not one (a booking stream never sets ids). */
-function lastEventIdOf(header: string | undefined): number | null {
-  if (header === undefined || !/^\d{1,15}$/.test(header.trim())) return null;
-  return Number(header.trim());
-}
-
 export function eventsRoutes(options: EventsRouteOptions = {}) {
   const keepAliveMs = options.keepAliveMs ?? KEEP_ALIVE_MS;
   return apiRouter().openapi(eventsRoute, async (c) => {
+    const streamOptions = { keepAliveMs, reconnectMs: RECONNECT_MS, maxPendingWrites: MAX_PENDING_WRITES, lastEventId: lastEventIdOf(c.req.header('last-event-id')) };
     // a signed-out chat guest: their conversation's messages only (guest-chat-stream.ts)
-    if (!c.var.user) {
-      return guestChatStream(c, { keepAliveMs, reconnectMs: RECONNECT_MS, maxPendingWrites: MAX_PENDING_WRITES, lastEventId: lastEventIdOf(c.req.header('last-event-id')) });
-    }
+    if (!c.var.user) return guestChatStream(c, streamOptions);
     const user = requireUser(c);
     const { db, bookingEvents } = c.var.deps;
     const viewer = { userId: user.id, role: await roleOf(db, user.id) };
-    const lastEventId = lastEventIdOf(c.req.header('last-event-id'));
-    // Tell a fronting nginx not to buffer the stream.
-    c.header('X-Accel-Buffering', 'no');
-    const disconnected = c.req.raw.signal;
-
-    return streamSSE(c, async (stream) => {
-      let finish: () => void = () => {};
-      const finished = new Promise<void>((resolve) => {
-        finish = resolve;
-      });
-      let pending = 0;
-      const send = (write: () => Promise<unknown>) => {
-        if (stream.aborted || stream.closed) return;
-        if (pending >= MAX_PENDING_WRITES) {
-          stream.abort();
-          finish();
-          return;
-        }
-        pending++;
-        void write().finally(() => {
-          pending--;
-        });
-      };
-
-      const unsubscribe = bookingEvents.subscribe((change) => {
-        if (!canSeeBookingChange(viewer, change)) return;
-        const message: BookingChange = { bookingId: change.bookingId, type: change.type, status: change.status };
-        const data = JSON.stringify(message);
-        send(() => stream.writeSSE({ event: 'booking', data }));
-      });
-      const unsubscribeErrors = bookingEvents.subscribeErrors((notice) => {
-        const { event, data } = errorEventFor(viewer.role, notice);
-        send(() => stream.writeSSE({ event, data: JSON.stringify(data) }));
-      });
-      // Chat messages carry their seq as the SSE id. While the missed ones are replayed, live ones
-      // wait in `held`; then those not replayed follow. (Seqs may commit out of order, so sent ones
-      // are remembered by value, not as a high-water mark.)
-      let held: ChatMessageNotice[] | null = lastEventId === null ? null : [];
-      const replayed = new Set<number>();
-      const sendChat = (notice: ChatMessageNotice) => {
-        if (replayed.has(notice.seq)) return;
-        const data = JSON.stringify({ conversationId: notice.conversationId, messageId: notice.messageId, seq: notice.seq });
-        send(() => stream.writeSSE({ event: 'chat_message', id: String(notice.seq), data }));
-      };
-      const unsubscribeChats = bookingEvents.subscribeChat((notice) => {
-        if (!canSeeChatNotice(viewer, notice)) return;
-        if (held) held.push(notice);
-        else sendChat(notice);
-      });
-      // Typing and read receipts (issue #13): live only, no id, never replayed.
-      const unsubscribeChatActivity = bookingEvents.subscribeChatActivity((activity) => {
-        const chatEvent = chatActivityEventFor(viewer, activity);
-        if (chatEvent) send(() => stream.writeSSE({ event: chatEvent.event, data: JSON.stringify(chatEvent.data) }));
-      });
-      const stopOnHubClose = bookingEvents.onClose(finish);
-      const keepAlive = setInterval(() => send(() => stream.write(': keep-alive\n\n')), keepAliveMs);
-      stream.onAbort(finish);
-      disconnected.addEventListener('abort', finish);
-      if (disconnected.aborted) finish();
-
-      try {
-        // The first bytes, so the client sees the stream open at once.
-        await stream.write(`: connected\nretry: ${RECONNECT_MS}\n\n`);
-        if (held) {
-          for (const notice of await missedChatNotices(db, viewer, lastEventId!)) {
-            sendChat(notice);
-            replayed.add(notice.seq);
-          }
-          const live = held;
-          held = null;
-          for (const notice of live) sendChat(notice);
-        }
-        await finished;
-      } finally {
-        clearInterval(keepAlive);
-        unsubscribe();
-        unsubscribeErrors();
-        unsubscribeChats();
-        unsubscribeChatActivity();
-        stopOnHubClose();
-        disconnected.removeEventListener('abort', finish);
-      }
+    return openEventStream(c, streamOptions, {
+      carriesChat: (notice) => canSeeChatNotice(viewer, notice),
+      missedChats: (afterSeq) => missedChatNotices(db, viewer, afterSeq),
+      subscribe: (emit) => [
+        bookingEvents.subscribe((change) => {
+          if (!canSeeBookingChange(viewer, change)) return;
+          const message: BookingChange = { bookingId: change.bookingId, type: change.type, status: change.status };
+          emit('booking', message);
+        }),
+        bookingEvents.subscribeErrors((notice) => {
+          const { event, data } = errorEventFor(viewer.role, notice);
+          emit(event, data);
+        }),
+        // Typing and read receipts (issue #13): live only, no id, never replayed.
+        bookingEvents.subscribeChatActivity((activity) => {
+          const chatEvent = chatActivityEventFor(viewer, activity);
+          if (chatEvent) emit(chatEvent.event, chatEvent.data);
+        }),
+      ],
     });
   });
 }

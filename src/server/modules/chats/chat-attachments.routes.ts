@@ -9,7 +9,7 @@ import { z } from 'zod';
 import { chatMessages, uploads } from '../../db/schema';
 import { notFound } from '../../lib/errors';
 import { apiRouter, defineRoute, errorResponses } from '../../lib/openapi';
-import { readUploadFile } from '../uploads/uploads.service';
+import { uploadResponse } from '../uploads/upload-response';
 import { participantOf } from './chat-participant';
 import { openConversation } from './chats.service';
 
@@ -30,7 +30,7 @@ const attachmentRoute = defineRoute({
 });
 
 export const chatAttachmentsRoutes = apiRouter().openapi(attachmentRoute, async (c) => {
-  const { db, config } = c.var.deps;
+  const { db } = c.var.deps;
   const { id, uploadId } = c.req.valid('param');
   const conversation = await openConversation(db, await participantOf(c), id);
   const [row] = await db
@@ -40,14 +40,5 @@ export const chatAttachmentsRoutes = apiRouter().openapi(attachmentRoute, async 
     .where(and(eq(chatMessages.conversationId, conversation.id), eq(chatMessages.attachmentUploadId, uploadId), ...(conversation.as === 'admin' ? [] : [eq(chatMessages.internal, false)])))
     .limit(1);
   if (!row) throw notFound();
-  // a row whose file is missing (another machine's disk, a restored backup) is a 404, not a 500
-  const bytes = await readUploadFile(config.dataDir, row.storageKey).catch((error: NodeJS.ErrnoException) => {
-    if (error.code === 'ENOENT') throw notFound();
-    throw error;
-  });
-  return c.body(new Uint8Array(bytes), 200, {
-    'Content-Type': row.contentType,
-    'Cache-Control': 'private, max-age=3600',
-    'Content-Disposition': 'inline',
-  });
+  return uploadResponse(c, row);
 });

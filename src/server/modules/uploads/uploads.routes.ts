@@ -15,6 +15,7 @@ import { notFound } from '../../lib/errors';
 import type { AppEnv } from '../../lib/app-env';
 import { apiRouter, defineRoute, errorResponses, idParams, jsonContent } from '../../lib/openapi';
 import { UploadQuotaError, uploadFileError } from './upload-errors';
+import { uploadResponse } from './upload-response';
 import { assertWithinUploadQuota, hashClientIp, type Uploader } from './upload-quota';
 import {
   UPLOAD_OWNER_COOKIE,
@@ -119,18 +120,9 @@ export const uploadsRoutes = apiRouter()
   })
   .openapi(readRoute, async (c) => {
     const { id } = c.req.valid('param');
-    const { db, config } = c.var.deps;
+    const { db } = c.var.deps;
     const isAdmin = c.var.user ? (await roleOf(db, c.var.user.id)) === 'admin' : false;
     const row = await canReadUpload(db, id, { ...uploadOwner(c, getCookie(c, UPLOAD_OWNER_COOKIE)), isAdmin });
     if (!row) throw notFound();
-    // a row whose file is missing (another machine's disk, a restored backup) is a 404, not a 500
-    const bytes = await readUploadFile(config.dataDir, row.storageKey).catch((error: NodeJS.ErrnoException) => {
-      if (error.code === 'ENOENT') throw notFound();
-      throw error;
-    });
-    return c.body(new Uint8Array(bytes), 200, {
-      'Content-Type': row.contentType,
-      'Cache-Control': 'private, max-age=3600',
-      'Content-Disposition': 'inline',
-    });
+    return uploadResponse(c, row);
   });
