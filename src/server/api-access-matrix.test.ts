@@ -298,7 +298,8 @@ export const ACCESS_MATRIX: MatrixRow[] = [
     body: { number: '4242424242424242', expMonth: 12, expYear: 2030, cvc: '123' },
     state: customerRead('/api/account/payment-methods'),
     owner: 'customer',
-    expect: byRule('signed_in', {}, { status: 201, own: async (b, ctx, me) => expect(idsOf(await ctx.read(me, '/api/account/payment-methods'))).toContain(b.id) }),
+    // Tokenizing saves nothing: a card is saved only by a successful hold or setup (issue #14).
+    expect: byRule('signed_in', {}, { status: 201, own: async (b, ctx, me) => expect(idsOf(await ctx.read(me, '/api/account/payment-methods'))).not.toContain(b.id) }),
   },
   {
     method: 'POST',
@@ -911,7 +912,9 @@ describe(`API access matrix, every route x six callers (${databaseKind})`, () =>
     form.set('file', new File([new Uint8Array(photo)], 'photo.jpg', { type: 'image/jpeg' }));
     ids.upload = (await ok(t.request('/api/uploads', { method: 'POST', cookie: customer, body: form }), 201)).id;
     ids.card = await money.card(customer);
-    ids.spareCard = await money.card(customer);
+    // Another card number (the same one would be kept as one saved card), saved without a booking.
+    ids.spareCard = await money.card(customer, '5555555555554444');
+    await t.deps.gateway.saveCard({ customerId: callers.customer.userId, customerEmail: callers.customer.email, paymentMethodId: ids.spareCard, idempotencyKey: 'matrix-spare-card' });
     ids.bookingCard = await money.card(customer);
 
     // the customer's bookings: Monday's three jobs (two for the worker, one for the other worker), and one per destructive row

@@ -41,7 +41,11 @@ export interface Hold {
   reference: string;
   amountCents: number;
   card: CardSummary;
-  /** The saved payment method, reusable off-session (extra charges, deferred holds). */
+  /**
+   * The saved payment method, reusable off-session (extra charges, deferred holds). When the
+   * customer had already saved the same card (same gateway fingerprint), this is that saved card,
+   * not the new one the hold was placed with (issue #14: one saved card per card number).
+   */
   paymentMethodId: string;
   /** When the hold lapses if not captured (Stripe: the charge's `capture_before`). */
   captureBefore: Date;
@@ -81,7 +85,9 @@ export interface PaymentGateway {
   readonly holdLifetimeDays: number;
   /**
    * Authorizes `amountCents` on the card without charging it, saving the card for later
-   * off-session use.
+   * off-session use — only when the authorization succeeds (a declined card is never saved), and
+   * once per card number: the same card typed again keeps the card saved before, with the newer
+   * expiry of the two, and the returned `paymentMethodId` is that saved card.
    * @throws CardDeclinedError with the bank's message
    * @throws AuthenticationRequiredError when the bank asks for 3-D Secure (the browser finishes it
    *   with `clientSecret`, then retries with the same idempotency key)
@@ -89,7 +95,8 @@ export interface PaymentGateway {
    */
   placeHold(input: PlaceHoldInput): Promise<Hold>;
   /**
-   * Saves the card for a later off-session hold without authorizing money (Stripe: SetupIntent).
+   * Saves the card for a later off-session hold without authorizing money (Stripe: SetupIntent),
+   * on success only and once per card number as placeHold; answers the saved card's id.
    * @throws the same errors as placeHold
    */
   saveCard(input: { customerId: string; customerEmail: string; paymentMethodId: string; idempotencyKey: string; metadata?: Record<string, string> }): Promise<{ paymentMethodId: string; card: CardSummary }>;

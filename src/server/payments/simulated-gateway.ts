@@ -11,11 +11,15 @@
  * (`SELECT ... FOR UPDATE`), so refunds never lose an update and a capture and a void of one hold
  * can never both succeed. A hold whose idempotency key is replayed after it was cancelled is
  * refused rather than handed back as if it still held money. A test card is a saved card of the user
- * who tokenized it until they remove it; a removed card is kept (holds refer to it) but, like a
- * detached Stripe PaymentMethod, can no longer be listed or charged.
+ * who tokenized it only once a hold or setup with it succeeded (issue #14: a declined card is never
+ * saved, like Stripe attaching a PaymentMethod only on success), until they remove it; a removed
+ * card is kept (holds refer to it) but, like a detached Stripe PaymentMethod, can no longer be
+ * listed or charged. The same number typed again is recognised by its fingerprint (a keyed hash;
+ * the number itself is never stored) and saved once: the card saved first stays, with the newer
+ * expiry of the two, and holds report it as their `paymentMethodId`.
  */
-import { randomBytes } from 'node:crypto';
-import { and, desc, eq, gte, inArray, isNull } from 'drizzle-orm';
+import { createHmac, randomBytes } from 'node:crypto';
+import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../db/client';
 import { simulatedHolds, simulatedOperations, simulatedPaymentMethods } from '../db/schema';
 import {
@@ -38,6 +42,14 @@ const newId = (prefix: string) => `${prefix}_sim_${randomBytes(12).toString('hex
 const HOLD_LIFETIME_DAYS = 7;
 const SECRET_SUFFIX = '_secret_sim';
 
+/** Keys the card fingerprint so that a stored fingerprint cannot be matched against a table of plain hashes of numbers. */
+const FINGERPRINT_KEY = 'simulated-gateway:card-fingerprint:v1';
+
+/** The stable fingerprint of a card number (digits only), as Stripe's `card.fingerprint`: same number, same fingerprint. */
+export function cardFingerprint(digits: string): string {
+  return createHmac('sha256', FINGERPRINT_KEY).update(digits).digest('hex');
+}
+
 type HoldRow = typeof simulatedHolds.$inferSelect;
 type MethodRow = typeof simulatedPaymentMethods.$inferSelect;
 
@@ -59,7 +71,7 @@ export class SimulatedGateway implements PaymentGateway {
     private readonly now: () => Date = () => new Date(),
   ) {}
 
-  /** Tokenizes a test card: only brand, last 4, expiry and its test behaviour are kept. */
+  /** Tokenizes a test card: only brand, last 4, expiry, fingerprint and its test behaviour are kept. Not saved until a hold or setup with it succeeds. */
   async createPaymentMethod(input: TestCardInput): Promise<{ id: string; brand: string; last4: string; expMonth: number; expYear: number }> {
     const row = {
       id: newId('pm'),
@@ -69,6 +81,7 @@ export class SimulatedGateway implements PaymentGateway {
       expMonth: input.expMonth,
       expYear: input.expYear,
       behaviour: testCardBehaviour(input.number),
+      fingerprint: cardFingerprint(input.number),
     };
     await this.db.insert(simulatedPaymentMethods).values(row);
     return { id: row.id, brand: row.brand, last4: row.last4, expMonth: row.expMonth, expYear: row.expYear };
@@ -119,13 +132,58 @@ export class SimulatedGateway implements PaymentGateway {
     return this.holdResult(hold ?? (await this.holdByKey(input.idempotencyKey))!, method);
   }
 
+  /**
+   * Saves the card of a successful hold or setup for its owner, once per fingerprint: under a lock
+   * on (owner, fingerprint), an already saved card with the same number is kept (with the newer
+   * expiry of the two) and returned instead; otherwise this one is attached. Concurrent first uses
+   * of the same number therefore save one card.
+   */
+  private async keepSaved(method: MethodRow): Promise<MethodRow> {
+    if (method.attachedAt) return method;
+    return this.db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`simulated-card:${method.ownerUserId}:${method.fingerprint ?? method.id}`}))`);
+      const [fresh] = await tx.select().from(simulatedPaymentMethods).where(eq(simulatedPaymentMethods.id, method.id)).for('update');
+      if (!fresh || fresh.attachedAt) return fresh ?? method;
+      const [saved] = fresh.fingerprint
+        ? await tx
+            .select()
+            .from(simulatedPaymentMethods)
+            .where(
+              and(
+                eq(simulatedPaymentMethods.ownerUserId, fresh.ownerUserId),
+                eq(simulatedPaymentMethods.fingerprint, fresh.fingerprint),
+                ne(simulatedPaymentMethods.id, fresh.id),
+                isNotNull(simulatedPaymentMethods.attachedAt),
+                isNull(simulatedPaymentMethods.detachedAt),
+              ),
+            )
+            .orderBy(asc(simulatedPaymentMethods.attachedAt), asc(simulatedPaymentMethods.id))
+            .limit(1)
+            .for('update')
+        : [];
+      if (!saved) {
+        const [attached] = await tx.update(simulatedPaymentMethods).set({ attachedAt: this.now() }).where(eq(simulatedPaymentMethods.id, fresh.id)).returning();
+        return attached!;
+      }
+      const newer = fresh.expYear * 12 + fresh.expMonth > saved.expYear * 12 + saved.expMonth;
+      if (!newer) return saved;
+      const [updated] = await tx
+        .update(simulatedPaymentMethods)
+        .set({ expMonth: fresh.expMonth, expYear: fresh.expYear })
+        .where(eq(simulatedPaymentMethods.id, saved.id))
+        .returning();
+      return updated!;
+    });
+  }
+
   async saveCard(input: { customerId: string; customerEmail: string; paymentMethodId: string; idempotencyKey: string }): Promise<{ paymentMethodId: string; card: CardSummary }> {
     const method = await this.ownedMethod(input.customerId, input.paymentMethodId);
     if (method.behaviour === 'decline' || method.behaviour === 'insufficient_funds') {
       const decline = DECLINE_MESSAGES[method.behaviour];
       throw new CardDeclinedError(decline.message, decline.code);
     }
-    return { paymentMethodId: method.id, card: { brand: method.brand, last4: method.last4 } };
+    const saved = await this.keepSaved(method);
+    return { paymentMethodId: saved.id, card: { brand: saved.brand, last4: saved.last4 } };
   }
 
   async capture(input: { reference: string; amountCents: number; idempotencyKey: string }): Promise<{ capturedCents: number }> {
@@ -187,12 +245,12 @@ export class SimulatedGateway implements PaymentGateway {
     });
   }
 
-  /** The user's test cards not removed, newest first. */
+  /** The user's saved test cards (attached, not removed), newest first. */
   async listSavedCards(customerId: string): Promise<SavedCard[]> {
     const rows = await this.db
       .select()
       .from(simulatedPaymentMethods)
-      .where(and(eq(simulatedPaymentMethods.ownerUserId, customerId), isNull(simulatedPaymentMethods.detachedAt)))
+      .where(and(eq(simulatedPaymentMethods.ownerUserId, customerId), isNotNull(simulatedPaymentMethods.attachedAt), isNull(simulatedPaymentMethods.detachedAt)))
       .orderBy(desc(simulatedPaymentMethods.createdAt), desc(simulatedPaymentMethods.id));
     return rows.map((row) => ({ paymentMethodId: row.id, brand: row.brand, last4: row.last4, expMonth: row.expMonth, expYear: row.expYear }));
   }
@@ -205,7 +263,14 @@ export class SimulatedGateway implements PaymentGateway {
     const removed = await this.db
       .update(simulatedPaymentMethods)
       .set({ detachedAt: this.now() })
-      .where(and(eq(simulatedPaymentMethods.id, paymentMethodId), eq(simulatedPaymentMethods.ownerUserId, customerId), isNull(simulatedPaymentMethods.detachedAt)))
+      .where(
+        and(
+          eq(simulatedPaymentMethods.id, paymentMethodId),
+          eq(simulatedPaymentMethods.ownerUserId, customerId),
+          isNotNull(simulatedPaymentMethods.attachedAt),
+          isNull(simulatedPaymentMethods.detachedAt),
+        ),
+      )
       .returning({ id: simulatedPaymentMethods.id });
     if (removed.length === 0) throw new PaymentMethodNotFoundError();
   }
@@ -240,15 +305,17 @@ export class SimulatedGateway implements PaymentGateway {
     return hold.status === 'requires_capture' && hold.captureBefore !== null && this.now().getTime() > hold.captureBefore.getTime();
   }
 
-  private holdResult(hold: HoldRow, method: MethodRow): Hold {
+  /** A successful hold saves its card (keepSaved) and reports the saved one. */
+  private async holdResult(hold: HoldRow, method: MethodRow): Promise<Hold> {
     if (hold.status === 'failed') this.throwDecline(method);
     if (hold.status !== 'requires_capture' && hold.status !== 'requires_action') throw new InvalidPaymentOperationError(`this hold is ${hold.status}; place a new one`);
     if (hold.status === 'requires_action') throw new AuthenticationRequiredError(`${hold.id}${SECRET_SUFFIX}`, hold.id);
+    const saved = await this.keepSaved(method);
     return {
       reference: hold.id,
       amountCents: hold.amountCents,
-      card: { brand: method.brand, last4: method.last4 },
-      paymentMethodId: method.id,
+      card: { brand: saved.brand, last4: saved.last4 },
+      paymentMethodId: saved.id,
       captureBefore: hold.captureBefore ?? this.expiryFrom(hold.createdAt),
     };
   }

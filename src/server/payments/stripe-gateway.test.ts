@@ -59,8 +59,12 @@ describe(`Stripe gateway against the fake Stripe API (${databaseKind})`, () => {
       paymentMethodId: input.paymentMethodId,
       captureBefore: new Date(fake.now().getTime() + 7 * DAY),
     });
-    const [customerRequest, methodRequest, intentRequest, ...rest] = fake.requests;
+    // After the hold, the saved cards are listed to find an earlier copy of this card (none here),
+    // and the new card is marked as the one kept.
+    const [customerRequest, methodRequest, intentRequest, savedCardsRequest, keptRequest, ...rest] = fake.requests;
     expect(rest).toEqual([]);
+    expect(savedCardsRequest).toMatchObject({ method: 'GET', path: '/v1/payment_methods', query: { type: 'card' } });
+    expect(keptRequest).toMatchObject({ method: 'POST', path: `/v1/payment_methods/${input.paymentMethodId}`, body: { metadata: { saved_card: 'kept' } } });
     expect(customerRequest).toMatchObject({ method: 'POST', path: '/v1/customers', body: { email: user.email, metadata: { user_id: user.userId } }, idempotencyKey: `customer:${user.userId}` });
     expect(methodRequest).toMatchObject({ method: 'GET', path: `/v1/payment_methods/${input.paymentMethodId}`, idempotencyKey: null });
     const [customer] = await t.deps.db.select().from(gatewayCustomers).where(and(eq(gatewayCustomers.userId, user.userId), eq(gatewayCustomers.gateway, 'stripe')));
@@ -85,10 +89,15 @@ describe(`Stripe gateway against the fake Stripe API (${databaseKind})`, () => {
     });
     expect(fake.paymentIntent(hold.reference)).toMatchObject({ status: 'requires_capture', amount_capturable: 4838, customer: customer!.customerRef });
 
-    // The same customer's next booking reuses the Stripe customer.
+    // The same customer's next booking reuses the Stripe customer; the same card typed again is
+    // detached and the card saved first is the one kept (issue #14).
     fake.clearRequests();
-    await gateway.placeHold({ ...input, paymentMethodId: fake.createPaymentMethod('visa'), idempotencyKey: `${input.idempotencyKey}-2` });
+    const retyped = fake.createPaymentMethod('visa');
+    const second = await gateway.placeHold({ ...input, paymentMethodId: retyped, idempotencyKey: `${input.idempotencyKey}-2` });
     expect(fake.requestsTo('/v1/customers')).toEqual([]);
+    expect(second.paymentMethodId).toBe(input.paymentMethodId);
+    expect(fake.requestsTo(`/v1/payment_methods/${retyped}/detach`)).toHaveLength(1);
+    expect((await gateway.listSavedCards(user.userId)).map((card) => card.paymentMethodId)).toEqual([input.paymentMethodId]);
   });
 
   it('captures less than the hold, and Stripe releases the rest', async () => {

@@ -11,11 +11,16 @@
  * payments/save-during-payment (`setup_future_usage`, SetupIntents, `off_session`),
  * api/payment_methods/customer_list and api/payment_methods/detach (saved cards), refunds, api/idempotent_requests, error-handling and error-codes.
  *
+ * Stripe attaches a new card to the Customer only when the hold or setup succeeds (a declined card
+ * is never saved). A card typed again is a new PaymentMethod with the same `card.fingerprint`:
+ * after it succeeds, the card saved before is kept (with the newer expiry of the two) and the new
+ * duplicate is detached (issue #14), so each card is listed once.
+ *
  * Every money-moving request carries the caller's idempotency key, so a retry after a timeout
  * replays Stripe's first answer instead of moving money twice. The SDK's own retries are off
  * (`maxNetworkRetries: 0`): the caller decides when to retry, with the same key.
  */
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import Stripe from 'stripe';
 import type { Database } from '../db/client';
 import { gatewayCustomers } from '../db/schema';
@@ -44,6 +49,8 @@ export const CUSTOMER_PRESENT_HOLD_DAYS = 7;
 export const MERCHANT_INITIATED_HOLD_DAYS = 5;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+/** PaymentMethod metadata key marking the card kept among copies of one card (keepOneSavedCard). */
+const KEPT_CARD_KEY = 'saved_card';
 const GATEWAY = 'stripe';
 
 export interface StripeGatewayOptions {
@@ -209,11 +216,12 @@ export class StripeGateway implements PaymentGateway {
         const charge = expandedCharge(intent);
         const captureBefore = charge?.payment_method_details?.card?.capture_before;
         const lifetimeDays = input.offSession ? MERCHANT_INITIATED_HOLD_DAYS : CUSTOMER_PRESENT_HOLD_DAYS;
+        const used = idOf(intent.payment_method) ?? method.id;
         return {
           reference: intent.id,
           amountCents: intent.amount_capturable,
           card: cardOf(charge, method),
-          paymentMethodId: idOf(intent.payment_method) ?? method.id,
+          paymentMethodId: idOf(method.customer) ? used : await this.keepOneSavedCard(customer, used),
           captureBefore: captureBefore ? new Date(captureBefore * 1000) : new Date(intent.created * 1000 + lifetimeDays * DAY_MS),
         };
       }
@@ -251,8 +259,10 @@ export class StripeGateway implements PaymentGateway {
     );
     if (intent.status === 'requires_action') intent = await call(() => this.stripe.setupIntents.retrieve(intent.id));
     switch (intent.status) {
-      case 'succeeded':
-        return { paymentMethodId: idOf(intent.payment_method) ?? method.id, card: cardOf(null, method) };
+      case 'succeeded': {
+        const used = idOf(intent.payment_method) ?? method.id;
+        return { paymentMethodId: idOf(method.customer) ? used : await this.keepOneSavedCard(customer, used), card: cardOf(null, method) };
+      }
       case 'requires_action':
         throw new AuthenticationRequiredError(intent.client_secret!, intent.id);
       case 'requires_payment_method':
@@ -414,6 +424,54 @@ export class StripeGateway implements PaymentGateway {
       if (error instanceof StripeInvalidRequestError && error.code === 'payment_method_unexpected_state') throw new PaymentMethodNotFoundError();
       throw translateStripeError(error);
     }
+  }
+
+  /**
+   * After a new card `paymentMethodId` was attached by a successful hold or setup: when the
+   * Customer already had a card with the same `card.fingerprint`, keeps one and detaches the new
+   * duplicate, so bookings made with the card before keep a usable card. The kept card carries
+   * metadata `saved_card: kept` (set by the first of them to get here, even alone; without one, the
+   * oldest is chosen and marked) and takes the newer expiry (api/payment_methods/update). Runs under a
+   * per-Customer advisory lock, so concurrent first uses of one card settle on the same kept card.
+   * Returns the id to keep using.
+   * Best effort: the hold already succeeded, so a failure here keeps the new card (listed twice)
+   * rather than failing the booking.
+   */
+  private async keepOneSavedCard(customer: string, paymentMethodId: string): Promise<string> {
+    return this.deduplicateSavedCard(customer, paymentMethodId).catch(() => paymentMethodId);
+  }
+
+  private async deduplicateSavedCard(customer: string, paymentMethodId: string): Promise<string> {
+    return this.db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`stripe-saved-cards:${customer}`}))`);
+      const attached = await call(async () => {
+        const methods: Stripe.PaymentMethod[] = [];
+        for await (const method of this.stripe.paymentMethods.list({ customer, type: 'card', limit: 100 })) methods.push(method);
+        return methods;
+      });
+      const used = attached.find((method) => method.id === paymentMethodId);
+      const fingerprint = used?.card?.fingerprint;
+      if (!used?.card || !fingerprint) return paymentMethodId;
+      const copies = attached.filter((method) => method.card?.fingerprint === fingerprint).sort((a, b) => a.created - b.created || a.id.localeCompare(b.id));
+      const kept = copies.find((method) => method.metadata?.[KEPT_CARD_KEY] === 'kept') ?? copies[0]!;
+      const expiry = (card: Stripe.PaymentMethod.Card) => card.exp_year * 12 + card.exp_month;
+      const newer = kept.id !== used.id && expiry(used.card) > expiry(kept.card!);
+      if (newer || kept.metadata?.[KEPT_CARD_KEY] !== 'kept') {
+        await call(() =>
+          this.stripe.paymentMethods.update(kept.id, {
+            metadata: { [KEPT_CARD_KEY]: 'kept' },
+            ...(newer ? { card: { exp_month: used.card!.exp_month, exp_year: used.card!.exp_year } } : {}),
+          }),
+        );
+      }
+      if (kept.id === paymentMethodId) return paymentMethodId;
+      try {
+        await this.stripe.paymentMethods.detach(paymentMethodId);
+      } catch (error) {
+        if (!(error instanceof StripeInvalidRequestError && error.code === 'payment_method_unexpected_state')) throw translateStripeError(error);
+      }
+      return kept.id;
+    });
   }
 
   private retrieveIntent(reference: string): Promise<Stripe.PaymentIntent> {

@@ -3,7 +3,8 @@
  * gateway's own store. Card data stops at brand and last 4; full numbers never reach the
  * database.
  */
-import { boolean, index, integer, jsonb, pgEnum, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, jsonb, pgEnum, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { databaseNow } from '../clock';
 import { PAYMENT_STATUSES } from '../../../domain/booking-status';
 import { LEDGER_KINDS } from '../../../domain/ledger';
@@ -38,23 +39,40 @@ export const payments = pgTable('payments', {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow().$onUpdate(databaseNow),
 });
 
-/** Simulated gateway: tokenized test cards (brand, last 4, expiry and the test behaviour only). */
-export const simulatedPaymentMethods = pgTable('simulated_payment_methods', {
-  id: text('id').primaryKey(),
-  ownerUserId: text('owner_user_id').notNull().references(() => user.id, { onDelete: 'cascade' }),
-  brand: text('brand').notNull(),
-  last4: text('last4').notNull(),
-  expMonth: integer('exp_month').notNull(),
-  expYear: integer('exp_year').notNull(),
-  /** What this test card does when charged: approve or decline. */
-  behaviour: text('behaviour').notNull(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  /**
-   * When the customer removed the card (Stripe: detached). It is kept because holds refer to it,
-   * but it is no longer listed and can no longer be charged.
-   */
-  detachedAt: timestamp('detached_at', { withTimezone: true }),
-});
+/**
+ * Simulated gateway: tokenized test cards (brand, last 4, expiry, a keyed fingerprint of the
+ * number and the test behaviour only). A card is a saved card of its owner only once attached
+ * (after a successful hold or setup, issue #14) and until detached; one attached card per owner
+ * and fingerprint.
+ */
+export const simulatedPaymentMethods = pgTable(
+  'simulated_payment_methods',
+  {
+    id: text('id').primaryKey(),
+    ownerUserId: text('owner_user_id').notNull().references(() => user.id, { onDelete: 'cascade' }),
+    brand: text('brand').notNull(),
+    last4: text('last4').notNull(),
+    expMonth: integer('exp_month').notNull(),
+    expYear: integer('exp_year').notNull(),
+    /** What this test card does when charged: approve or decline. */
+    behaviour: text('behaviour').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * When the customer removed the card (Stripe: detached). It is kept because holds refer to it,
+     * but it is no longer listed and can no longer be charged.
+     */
+    detachedAt: timestamp('detached_at', { withTimezone: true }),
+    /** HMAC-SHA256 of the card number (simulated-gateway.ts cardFingerprint); the same card typed twice has the same one. Null on cards tokenized before issue #14. */
+    fingerprint: text('fingerprint'),
+    /** When a successful hold or setup saved the card for its owner (Stripe: attached to the Customer); null while it is only a token. */
+    attachedAt: timestamp('attached_at', { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex('simulated_payment_methods_one_saved_per_fingerprint')
+      .on(table.ownerUserId, table.fingerprint)
+      .where(sql`${table.attachedAt} is not null and ${table.detachedAt} is null`),
+  ],
+);
 
 /** Simulated gateway: holds (authorizations) and what was captured, voided or refunded. */
 export const simulatedHolds = pgTable('simulated_holds', {

@@ -10,24 +10,24 @@ const START = '2026-11-22T15:00:00.000Z';
 const tvOptions = { service: 'tv-installation', screenSize: '56_65', bracket: 'full_motion', wallRiskAccepted: true, limitationsAcknowledged: true };
 const address = { street: '100 N Tampa St', city: 'Tampa', state: 'FL', zip: '33602' };
 
-type Brand = 'visa' | 'mastercard';
+type Brand = 'visa' | 'mastercard' | 'declined';
 type Caller = { cookie: string; userId: string };
 
 interface GatewaySetup {
   env: () => Record<string, string>;
   /** A fresh card as the browser would hand it to a booking (Stripe.js, or the test-mode form). */
-  newCard: (t: TestApp, caller: Caller, brand: Brand) => Promise<string>;
+  newCard: (t: TestApp, caller: Caller, brand: Brand, expiry?: { expMonth: number; expYear: number }) => Promise<string>;
   start?: () => Promise<void>;
   stop?: () => Promise<void>;
 }
 
-const NUMBERS: Record<Brand, string> = { visa: '4242424242424242', mastercard: '5555555555554444' };
-const LAST4: Record<Brand, string> = { visa: '4242', mastercard: '4444' };
+const NUMBERS: Record<Brand, string> = { visa: '4242424242424242', mastercard: '5555555555554444', declined: '4000000000000002' };
+const LAST4: Record<Brand, string> = { visa: '4242', mastercard: '4444', declined: '0002' };
 
 const simulated: GatewaySetup = {
   env: () => ({}),
-  newCard: async (t, caller, brand) => {
-    const response = await t.request('/api/payments/test-mode/payment-methods', { method: 'POST', cookie: caller.cookie, json: { number: NUMBERS[brand], expMonth: 12, expYear: 2030, cvc: '123' } });
+  newCard: async (t, caller, brand, expiry = { expMonth: 12, expYear: 2030 }) => {
+    const response = await t.request('/api/payments/test-mode/payment-methods', { method: 'POST', cookie: caller.cookie, json: { number: NUMBERS[brand], ...expiry, cvc: '123' } });
     expect(response.status).toBe(201);
     return ((await response.json()) as { id: string }).id;
   },
@@ -42,7 +42,7 @@ const stripe: GatewaySetup = {
     await fake?.close();
   },
   env: () => ({ STRIPE_SECRET_KEY: 'sk_test_fake', VITE_STRIPE_PUBLISHABLE_KEY: 'pk_test_fake', STRIPE_WEBHOOK_SECRET: 'whsec_test_fake', STRIPE_API_BASE: fake!.url }),
-  newCard: async (_t, _caller, brand) => fake!.createPaymentMethod(brand),
+  newCard: async (_t, _caller, brand, expiry) => fake!.createPaymentMethod(brand === 'declined' ? 'chargeDeclined' : brand, expiry),
 };
 
 describe.each([
@@ -205,6 +205,53 @@ describe.each([
     expect(holdsAfter).toBe(holdsBefore);
     expect((await t.deps.db.select({ n: count() }).from(bookings).where(eq(bookings.customerId, thief.userId)))[0]!.n).toBe(0);
     expect(await (await list(thief)).json()).toEqual([]);
+  });
+
+  // Issue #14: a card is saved only after a successful hold, and once per card number.
+  const refOf = async (bookingId: string) => (await t.deps.db.select().from(payments).where(eq(payments.bookingId, bookingId)))[0]!.paymentMethodRef;
+
+  it('never saves a declined card, nor makes it the default', async () => {
+    const owner = await t.signUp();
+    const declinedFirst = await book(owner, await setup.newCard(t, owner, 'declined'));
+    expect(declinedFirst.status).toBe(402);
+    expect(await declinedFirst.json()).toMatchObject({ code: 'card_declined', message: 'Your card was declined.' });
+    expect(await (await list(owner)).json()).toEqual([]);
+
+    const visa = await saveCardByBooking(owner, 'visa');
+    t.setNow(new Date(NOW.getTime() + 60_000));
+    fake?.advanceTime(60);
+    expect((await book(owner, await setup.newCard(t, owner, 'declined'))).status).toBe(402);
+    expect((await book(owner, await setup.newCard(t, owner, 'declined'))).status).toBe(402);
+    t.setNow(NOW);
+    const listed = (await (await list(owner)).json()) as Array<{ id: string; last4: string; is_default: boolean }>;
+    expect(listed.map((card) => [card.id, card.last4, card.is_default])).toEqual([[visa.cardId, '4242', true]]);
+  });
+
+  it('lists a card typed three times once, with the newest expiry, and books all three on it', async () => {
+    const owner = await t.signUp();
+    const year = gatewayName === 'stripe' ? fake!.now().getUTCFullYear() : 2030;
+    const bookingIds: string[] = [];
+    for (const expYear of [year + 3, year + 5, year + 4]) {
+      const response = await book(owner, await setup.newCard(t, owner, 'visa', { expMonth: 12, expYear }));
+      expect(response.status).toBe(201);
+      bookingIds.push(((await response.json()) as { id: string }).id);
+    }
+    const listed = (await (await list(owner)).json()) as Array<{ id: string; last4: string; exp_year: number; is_default: boolean }>;
+    expect(listed.map((card) => [card.last4, card.exp_year, card.is_default])).toEqual([['4242', year + 5, true]]);
+    for (const bookingId of bookingIds) expect(await refOf(bookingId)).toBe(listed[0]!.id);
+    // Typing a different card still adds it.
+    await saveCardByBooking(owner, 'mastercard');
+    expect(((await (await list(owner)).json()) as unknown[]).length).toBe(2);
+  });
+
+  it('saves one card when bookings with the same new card run at once', async () => {
+    const owner = await t.signUp();
+    const typed = await Promise.all(Array.from({ length: 5 }, () => setup.newCard(t, owner, 'visa')));
+    const responses = await Promise.all(typed.map((paymentMethodId) => book(owner, paymentMethodId)));
+    expect(responses.map((response) => response.status)).toEqual([201, 201, 201, 201, 201]);
+    const listed = (await (await list(owner)).json()) as Array<{ id: string; last4: string }>;
+    expect(listed.map((card) => card.last4)).toEqual(['4242']);
+    for (const response of responses) expect(await refOf(((await response.json()) as { id: string }).id)).toBe(listed[0]!.id);
   });
 
   it('refuses a removed card for a later booking', async () => {

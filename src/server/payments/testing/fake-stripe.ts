@@ -86,6 +86,8 @@ interface CardRecord {
   behaviour: CardBehaviour;
   expMonth: number;
   expYear: number;
+  /** Stripe's `card.fingerprint`: the same for every PaymentMethod of one card number. */
+  fingerprint: string;
 }
 interface CustomerRecord {
   id: string;
@@ -98,6 +100,7 @@ interface PaymentMethodRecord {
   card: CardRecord;
   customer: string | null;
   created: number;
+  metadata: Json;
   /** Detached from its customer: Stripe refuses it for any later payment or attachment. */
   detached: boolean;
 }
@@ -317,8 +320,10 @@ export class FakeStripe {
   }
 
   /** Makes an unattached PaymentMethod for a test card, as Stripe.js does in the browser. */
-  createPaymentMethod(card: TestCardName = 'visa'): string {
-    return this.clonePaymentMethod(card).id;
+  createPaymentMethod(card: TestCardName = 'visa', expiry?: { expMonth: number; expYear: number }): string {
+    const method = this.clonePaymentMethod(card);
+    if (expiry) Object.assign(method.card, expiry);
+    return method.id;
   }
 
   /**
@@ -479,6 +484,8 @@ export class FakeStripe {
         return this.listPaymentMethods(params);
       case 'GET payment_methods/:id':
         return this.renderPaymentMethod(this.resolvePaymentMethod(id!, 'id'));
+      case 'POST payment_methods/:id':
+        return this.updatePaymentMethod(this.paymentMethods.get(id!) ?? this.fail(missing('payment_method', id!, 'payment_method')), params);
       case 'POST payment_methods/:id/detach':
         return this.detachPaymentMethod(this.paymentMethods.get(id!) ?? this.fail(missing('payment_method', id!, 'payment_method')));
       case 'POST payment_intents':
@@ -525,9 +532,10 @@ export class FakeStripe {
     const template = TEST_CARDS[name];
     const method: PaymentMethodRecord = {
       id: newId('pm'),
-      card: { ...template, expMonth: 12, expYear: new Date(this.clock * 1000).getUTCFullYear() + 3 },
+      card: { ...template, expMonth: 12, expYear: new Date(this.clock * 1000).getUTCFullYear() + 3, fingerprint: `fp_${name}` },
       customer: null,
       created: this.clock,
+      metadata: {},
       detached: false,
     };
     this.paymentMethods.set(method.id, method);
@@ -549,6 +557,18 @@ export class FakeStripe {
     const type = text(params, 'type');
     const methods = [...this.paymentMethods.values()].filter((m) => m.customer === customer && (!type || type === 'card'));
     return this.list(methods, params, (method) => this.renderPaymentMethod(method));
+  }
+
+  /** Updates a saved card's expiry and metadata (api/payment_methods/update: `card[exp_month]`, `card[exp_year]`, `metadata`; attached cards only). */
+  private updatePaymentMethod(method: PaymentMethodRecord, params: FormParams): Json {
+    if (!method.customer) throw invalidRequest('You must save this PaymentMethod to a customer before you can update it.', { code: 'payment_method_unexpected_state' });
+    const card = object(params, 'card');
+    const expMonth = integer(card, 'exp_month', false);
+    const expYear = integer(card, 'exp_year', false);
+    if (expMonth !== undefined) method.card.expMonth = expMonth;
+    if (expYear !== undefined) method.card.expYear = expYear;
+    method.metadata = { ...method.metadata, ...object(params, 'metadata') };
+    return this.renderPaymentMethod(method);
   }
 
   /** Detaches a PaymentMethod from its customer, for good (api/payment_methods/detach). */
@@ -885,6 +905,7 @@ export class FakeStripe {
         last4: method.card.last4,
         exp_month: method.card.expMonth,
         exp_year: method.card.expYear,
+        fingerprint: method.card.fingerprint,
         funding: 'credit',
         country: 'US',
         display_brand: method.card.brand,
@@ -893,7 +914,7 @@ export class FakeStripe {
       customer: method.customer,
       created: method.created,
       livemode: false,
-      metadata: {},
+      metadata: method.metadata,
     };
   }
 
