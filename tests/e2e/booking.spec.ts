@@ -53,8 +53,9 @@ test('a new customer books a TV installation, furniture assembly and painting, a
   await confirmWithSavedCard(page);
   await expect(page.getByRole('heading', { name: 'Booking received!' })).toBeVisible();
 
-  // My Bookings lists all three, newest first.
-  await page.getByRole('link', { name: 'My Bookings' }).first().click();
+  // My Bookings (through the account menu) lists all three.
+  await page.getByRole('button', { name: /^Account menu for / }).click();
+  await page.getByRole('menuitem', { name: 'My Bookings' }).click();
   await expect(page.getByRole('heading', { name: 'My Bookings' })).toBeVisible();
   const main = page.getByRole('main');
   await expect(main.getByText('Painting').first()).toBeVisible();

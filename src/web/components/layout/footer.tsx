@@ -1,6 +1,7 @@
 /**
- * The site footer: policy and company links (the public routes of spec section 2) and the
- * support phone and email from the public settings.
+ * The site footer: policy and company links (the public routes of spec section 2), the
+ * support phone and email from the public settings, and a small Team sign-in link to
+ * /admin/login for staff.
  */
 import Mail from 'lucide-react/icons/mail';
 import Phone from 'lucide-react/icons/phone';
@@ -56,9 +57,13 @@ export function Footer() {
           </ul>
         </nav>
       </div>
-      <p className="border-t border-slate-100 px-4 py-4 text-center text-xs text-slate-600">
-        {t('footer.copyright', { year: new Date().getFullYear() })}
-      </p>
+      <div className="flex flex-wrap items-center justify-center gap-x-4 gap-y-2 border-t border-slate-100 px-4 py-4 text-xs text-slate-600">
+        <p>{t('footer.copyright', { year: new Date().getFullYear() })}</p>
+        {/* Issue #14: staff (admins and workers) sign in here. */}
+        <Link to="/admin/login" className={linkClass}>
+          {t('footer.teamSignIn')}
+        </Link>
+      </div>
     </footer>
   );
 }

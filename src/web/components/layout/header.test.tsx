@@ -3,6 +3,7 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { reportChatWidget, resetChatWidget } from '@/web/lib/chat-widget';
 import i18n from '@/web/lib/i18n';
 import { mockApi, renderRoutes, SIGNED_OUT } from '@/web/test/render-route';
 import { Header } from './header';
@@ -33,8 +34,15 @@ async function openMenu() {
   return phoneMenu();
 }
 
+/** The [name, href] of each link inside an element. */
+function linksOf(element: HTMLElement) {
+  return within(element)
+    .getAllByRole('link')
+    .map((link) => [link.textContent, link.getAttribute('href')]);
+}
+
 function phoneMenu() {
-  const toggle = screen.getByRole('button', { name: /menu/ });
+  const toggle = screen.getByRole('button', { name: /^(Open|Close) menu$/ });
   return document.getElementById(toggle.getAttribute('aria-controls') ?? '') as HTMLElement;
 }
 
@@ -42,6 +50,7 @@ describe('Header', () => {
   afterEach(() => {
     cleanup();
     vi.unstubAllGlobals();
+    resetChatWidget();
     void i18n.changeLanguage('en');
   });
 
@@ -64,28 +73,86 @@ describe('Header', () => {
     renderHeader();
 
     const nav = await openMenu();
-    expect(within(nav).getByRole('link', { name: 'My Bookings' })).toHaveAttribute('href', '/my-bookings');
     expect(await within(nav).findByRole('link', { name: 'Sign In' })).toHaveAttribute('href', '/auth');
+    expect(within(nav).getByRole('link', { name: 'My Bookings' })).toHaveAttribute('href', '/my-bookings');
+    expect(within(nav).queryByRole('link', { name: 'Settings' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Account menu/ })).not.toBeInTheDocument();
     expect(within(nav).queryByRole('link', { name: 'Admin Dashboard' })).not.toBeInTheDocument();
     expect(within(nav).queryByRole('button', { name: 'Sign Out' })).not.toBeInTheDocument();
   });
 
-  it('shows Admin Dashboard to an admin', async () => {
+  it('lists an admin\'s account places in the phone menu under their name, with Admin Dashboard', async () => {
     mockApi({ 'GET /api/me': { body: ADMIN } });
     renderHeader();
 
-    const nav = await openMenu();
-    expect(await within(nav).findByRole('link', { name: 'Admin Dashboard' })).toHaveAttribute('href', '/admin');
-    expect(within(nav).queryByRole('link', { name: 'My Jobs' })).not.toBeInTheDocument();
+    const menu = await openMenu();
+    const account = await within(menu).findByRole('navigation', { name: 'Account menu for Boss' });
+    expect(linksOf(account)).toEqual([
+      ['Settings', '/settings'],
+      ['My Bookings', '/my-bookings'],
+      ['Admin Dashboard', '/admin'],
+    ]);
+    expect(within(account).getByRole('button', { name: 'Sign Out' })).toBeInTheDocument();
+    expect(within(menu).queryByRole('link', { name: 'My Jobs' })).not.toBeInTheDocument();
+    expect(within(menu).queryByRole('link', { name: 'Sign In' })).not.toBeInTheDocument();
   });
 
-  it('shows a worker My Jobs (their day), not the Admin Dashboard', async () => {
+  it('shows a worker My Jobs (their day) in the phone menu, not the Admin Dashboard', async () => {
     mockApi({ 'GET /api/me': { body: { ...ADMIN, role: 'worker' } } });
     renderHeader();
 
-    const nav = await openMenu();
-    expect(await within(nav).findByRole('link', { name: 'My Jobs' })).toHaveAttribute('href', '/worker');
-    expect(within(nav).queryByRole('link', { name: 'Admin Dashboard' })).not.toBeInTheDocument();
+    const menu = await openMenu();
+    const account = await within(menu).findByRole('navigation', { name: 'Account menu for Boss' });
+    expect(within(account).getByRole('link', { name: 'My Jobs' })).toHaveAttribute('href', '/worker');
+    expect(within(menu).queryByRole('link', { name: 'Admin Dashboard' })).not.toBeInTheDocument();
+  });
+
+  it.each([
+    ['a customer', CUSTOMER, 'Ana', ['Settings', 'My Bookings', 'Sign Out']],
+    ['an admin', ADMIN, 'Boss', ['Settings', 'My Bookings', 'Admin Dashboard', 'Sign Out']],
+    ['a worker', { ...ADMIN, role: 'worker' }, 'Boss', ['Settings', 'My Bookings', 'My Jobs', 'Sign Out']],
+  ])('opens the account menu of %s from the keyboard, with their places, and Escape closes it', async (_who, me, name, items) => {
+    mockApi({ 'GET /api/me': { body: me } });
+    renderHeader();
+
+    const trigger = await screen.findByRole('button', { name: `Account menu for ${name}` });
+    expect(trigger).toHaveTextContent(name);
+    expect(trigger).toHaveAttribute('aria-expanded', 'false');
+    trigger.focus();
+    await userEvent.keyboard('{Enter}');
+
+    const menu = await screen.findByRole('menu');
+    expect(trigger).toHaveAttribute('aria-expanded', 'true');
+    expect(within(menu).getAllByRole('menuitem').map((item) => item.textContent)).toEqual(items);
+    await waitFor(() => expect(within(menu).getByRole('menuitem', { name: 'Settings' })).toHaveFocus());
+    await userEvent.keyboard('{ArrowDown}');
+    expect(within(menu).getByRole('menuitem', { name: 'My Bookings' })).toHaveFocus();
+
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('menu')).not.toBeInTheDocument());
+    expect(trigger).toHaveFocus();
+  });
+
+  it('goes to Settings from the account menu', async () => {
+    mockApi({ 'GET /api/me': { body: CUSTOMER } });
+    const { router } = renderHeader('/');
+
+    await userEvent.click(await screen.findByRole('button', { name: 'Account menu for Ana' }));
+    const settings = await screen.findByRole('menuitem', { name: 'Settings' });
+    expect(settings).toHaveAttribute('href', '/settings');
+    await userEvent.click(settings);
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/settings'));
+    expect(screen.queryByRole('menu')).not.toBeInTheDocument();
+  });
+
+  it('keeps a customer\'s Messages badge beside the account menu', async () => {
+    mockApi({ 'GET /api/me': { body: CUSTOMER } });
+    reportChatWidget({ available: true, unreadCount: 2 });
+    renderHeader();
+
+    expect(await screen.findByRole('button', { name: /Messages/ })).toHaveTextContent('2 unread');
+    expect(screen.getByRole('button', { name: 'Account menu for Ana' })).toBeInTheDocument();
   });
 
   it('signs out, goes home and says so', async () => {
@@ -140,5 +207,24 @@ describe('Header', () => {
     expect(document.documentElement).toHaveAttribute('lang', 'es');
     expect(within(menu).getByRole('button', { name: 'Español' })).toHaveAttribute('aria-pressed', 'true');
     expect(within(menu).getByRole('button', { name: 'English' })).toHaveAttribute('aria-pressed', 'false');
+  });
+
+  it('signs out from the account menu', async () => {
+    let signedIn = true;
+    mockApi({
+      'GET /api/me': () => ({ body: signedIn ? CUSTOMER : SIGNED_OUT }),
+      'POST /api/auth/sign-out': () => {
+        signedIn = false;
+        return { body: { success: true } };
+      },
+    });
+    const { router } = renderHeader('/settings');
+
+    await userEvent.click(await screen.findByRole('button', { name: 'Account menu for Ana' }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Sign Out' }));
+
+    // (The toast is the one "signs out, goes home and says so" checks; sonner keeps toasts between tests.)
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(await screen.findByRole('link', { name: 'Sign In' })).toHaveAttribute('href', '/auth');
   });
 });

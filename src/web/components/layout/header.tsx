@@ -1,10 +1,12 @@
 /**
- * The site header (spec section 2): brand link home, Call Now, My Bookings, Admin Dashboard and
- * Chats with its unread count (admins only; admins also get new-message alerts there), Sign In /
- * Sign Out, and the language switch. From the `lg` breakpoint the items sit in one row; below it, Call Now stays visible and the rest fold into a menu button, so a
+ * The site header (spec section 2): brand link home, Call Now, Chats with its unread count
+ * (admins only; admins also get new-message alerts there) or a customer's Messages, and the
+ * language switch. Signed out: My Bookings and Sign In. Signed in: the account menu (issue #14)
+ * with the user's name: Settings, My Bookings, the staff area (Admin Dashboard, My Jobs), Sign Out. From the `lg` breakpoint the items sit in one row; below it, Call Now stays visible and the rest fold into a menu button, so a
  * 360 px phone never scrolls sideways. The menu closes on navigation and on Escape.
  */
-import { useQueryClient } from '@tanstack/react-query';
+import ChevronDown from 'lucide-react/icons/chevron-down';
+import CircleUser from 'lucide-react/icons/circle-user';
 import LogIn from 'lucide-react/icons/log-in';
 import LogOut from 'lucide-react/icons/log-out';
 import Menu from 'lucide-react/icons/menu';
@@ -14,13 +16,13 @@ import Wrench from 'lucide-react/icons/wrench';
 import X from 'lucide-react/icons/x';
 import { lazy, Suspense, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, NavLink, useLocation, useNavigate } from 'react-router';
-import { toast } from '@/web/lib/toast';
-import { ApiError } from '@/web/lib/api-client';
-import { signOut, useMe } from '@/web/lib/auth';
+import { Link, NavLink, useLocation } from 'react-router';
+import type { Me } from '@/domain/account';
+import { useMe } from '@/web/lib/auth';
 import { useChatWidget } from '@/web/lib/chat-widget';
 import { cn } from '@/web/lib/cn';
 import { formatPhoneForDisplay, telHref, useSupportContacts } from '@/web/lib/public-settings';
+import { accountLinks, displayName, useSignOut } from './account';
 import { LanguageSwitch } from './language-switch';
 
 // The admin's Chats link (with the unread count) and new-message alerts: a chunk only admins load.
@@ -28,6 +30,8 @@ const adminChats = () => import('@/web/features/chats/components/inbox/admin-cha
 const AdminChatsLink = lazy(() => adminChats().then((module) => ({ default: module.AdminChatsLink })));
 const AdminChatAlerts = lazy(() => adminChats().then((module) => ({ default: module.AdminChatAlerts })));
 const AdminChatsUnreadDot = lazy(() => adminChats().then((module) => ({ default: module.AdminChatsUnreadDot })));
+// The account menu (Radix): a chunk only signed-in users load.
+const AccountMenu = lazy(() => import('./account-menu').then((module) => ({ default: module.AccountMenu })));
 
 const focusRing = 'focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:ring-offset-2';
 
@@ -107,6 +111,7 @@ export function Header() {
             <nav aria-label={t('header.mainNav')}>
               <HeaderNavItems layout="column" onNavigate={() => setOpenAtKey(null)} />
             </nav>
+            <PhoneAccountItems onNavigate={() => setOpenAtKey(null)} />
             <LanguageSwitch className="self-start" />
           </div>
         ) : null}
@@ -115,13 +120,13 @@ export function Header() {
   );
 }
 
-/** My Bookings, Admin Dashboard (admins) or My Jobs (workers: their day at /worker), and Sign In or Sign Out. */
+/**
+ * The row (from `lg`) or the phone menu's main list: signed out, My Bookings and Sign In; signed
+ * in, Chats (admins) or Messages (customers), and in the row the account menu.
+ */
 function HeaderNavItems({ layout, onNavigate }: { layout: 'row' | 'column'; onNavigate?: () => void }) {
   const { t } = useTranslation();
   const { data: me, isPending } = useMe();
-  const queryClient = useQueryClient();
-  const navigate = useNavigate();
-  const [signingOut, setSigningOut] = useState(false);
   const signedIn = Boolean(me?.user);
 
   const itemClass = cn(
@@ -131,56 +136,32 @@ function HeaderNavItems({ layout, onNavigate }: { layout: 'row' | 'column'; onNa
   );
   const linkClass = ({ isActive }: { isActive: boolean }) => cn(itemClass, isActive && 'bg-brand-50 text-brand-800');
 
-  const handleSignOut = async () => {
-    setSigningOut(true);
-    try {
-      await signOut(queryClient);
-      onNavigate?.();
-      await navigate('/');
-      toast.success(t('header.signedOutToast'));
-    } catch (error) {
-      toast.error(error instanceof ApiError ? error.message : t('errors.generic'));
-    } finally {
-      setSigningOut(false);
-    }
-  };
-
   return (
     <ul className={cn('flex', layout === 'row' ? 'items-center gap-1' : 'flex-col gap-1')}>
-      <li>
-        <NavLink to="/my-bookings" className={linkClass} onClick={onNavigate}>
-          {t('header.myBookings')}
-        </NavLink>
-      </li>
-      {me?.role === 'admin' ? (
-        <>
-          <li>
-            <NavLink to="/admin" end className={linkClass} onClick={onNavigate}>
-              {t('header.adminDashboard')}
-            </NavLink>
-          </li>
-          <li>
-            <Suspense fallback={null}>
-              <AdminChatsLink className={linkClass} onClick={onNavigate} />
-            </Suspense>
-          </li>
-        </>
-      ) : me?.role === 'worker' ? (
+      {!isPending && !signedIn ? (
         <li>
-          <NavLink to="/worker" end className={linkClass} onClick={onNavigate}>
-            {t('header.myJobs')}
+          <NavLink to="/my-bookings" className={linkClass} onClick={onNavigate}>
+            {t('header.myBookings')}
           </NavLink>
+        </li>
+      ) : null}
+      {me?.role === 'admin' ? (
+        <li>
+          <Suspense fallback={null}>
+            <AdminChatsLink className={linkClass} onClick={onNavigate} />
+          </Suspense>
         </li>
       ) : me?.role === 'user' ? (
         <CustomerMessagesItem className={itemClass} onOpen={onNavigate} />
       ) : null}
-      {isPending ? null : signedIn ? (
-        <li>
-          <button type="button" className={itemClass} onClick={handleSignOut} disabled={signingOut} aria-busy={signingOut}>
-            <LogOut aria-hidden="true" className="h-4 w-4" />
-            {signingOut ? t('common.processing') : t('header.signOut')}
-          </button>
-        </li>
+      {isPending ? null : me && signedIn ? (
+        layout === 'row' ? (
+          <li>
+            <Suspense fallback={<AccountMenuPlaceholder me={me} className={itemClass} />}>
+              <AccountMenu me={me} className={cn(itemClass, 'data-[state=open]:bg-slate-100')} />
+            </Suspense>
+          </li>
+        ) : null
       ) : (
         <li>
           <NavLink to="/auth" className={linkClass} onClick={onNavigate}>
@@ -190,6 +171,58 @@ function HeaderNavItems({ layout, onNavigate }: { layout: 'row' | 'column'; onNa
         </li>
       )}
     </ul>
+  );
+}
+
+/** The account menu's look while its chunk loads: not yet usable. */
+function AccountMenuPlaceholder({ me, className }: { me: Me; className: string }) {
+  return (
+    <span aria-hidden="true" className={cn(className, 'pointer-events-none')}>
+      <CircleUser className="h-4 w-4 shrink-0" />
+      <span className="max-w-40 truncate">{displayName(me)}</span>
+      <ChevronDown className="h-4 w-4 shrink-0" />
+    </span>
+  );
+}
+
+/**
+ * The account menu's places inside the phone menu (below `lg`), under the user's name:
+ * Settings, My Bookings, the staff area, Sign Out.
+ */
+function PhoneAccountItems({ onNavigate }: { onNavigate: () => void }) {
+  const { t } = useTranslation();
+  const { data: me } = useMe();
+  const headingId = useId();
+  const { signOut, signingOut } = useSignOut(onNavigate);
+  if (!me?.user) return null;
+
+  const itemClass = cn('inline-flex min-h-10 w-full items-center gap-1.5 rounded-md px-3 text-sm font-medium text-slate-800 hover:bg-slate-100', focusRing);
+  const linkClass = ({ isActive }: { isActive: boolean }) => cn(itemClass, isActive && 'bg-brand-50 text-brand-800');
+  return (
+    <nav aria-labelledby={headingId} className="border-t border-slate-200 pt-3">
+      <p id={headingId} className="flex items-center gap-1.5 px-3 pb-1 text-sm font-semibold text-slate-900">
+        <CircleUser aria-hidden="true" className="h-4 w-4 shrink-0" />
+        <span className="sr-only">{t('header.account.menuFor', { name: displayName(me) })}</span>
+        <span aria-hidden="true" className="truncate">
+          {displayName(me)}
+        </span>
+      </p>
+      <ul className="flex flex-col gap-1">
+        {accountLinks(me.role).map((link) => (
+          <li key={link.to}>
+            <NavLink to={link.to} end={link.end} className={linkClass} onClick={onNavigate}>
+              {t(link.label)}
+            </NavLink>
+          </li>
+        ))}
+        <li>
+          <button type="button" className={itemClass} onClick={() => void signOut()} disabled={signingOut} aria-busy={signingOut}>
+            <LogOut aria-hidden="true" className="h-4 w-4" />
+            {signingOut ? t('common.processing') : t('header.signOut')}
+          </button>
+        </li>
+      </ul>
+    </nav>
   );
 }
 

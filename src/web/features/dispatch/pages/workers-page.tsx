@@ -75,26 +75,25 @@ function WorkerCard({ worker }: { worker: AdminWorker }) {
             <ActiveToggle worker={worker} />
           </div>
         </div>
-        <dl className="grid gap-2 sm:grid-cols-2">
-          <div>
+        {/* Every <dt>/<dd> pair is one <div> straight inside the <dl> (axe definition-list, dlitem). */}
+        <dl className="grid grid-cols-3 gap-x-6 gap-y-2 sm:grid-cols-[minmax(0,1fr)_auto_auto_auto]">
+          <div className="col-span-3 sm:col-span-1">
             <dt className="font-medium text-slate-600">{t('dispatch.workers.skills')}</dt>
             <dd className="text-slate-900">{worker.skills.length > 0 ? worker.skills.map((slug) => t(`services.${slug}.name`)).join(', ') : t('dispatch.workers.noSkills')}</dd>
           </div>
-          <div className="flex gap-6">
-            <div>
-              <dt className="font-medium text-slate-600">{t('dispatch.workers.todayJobs')}</dt>
-              <dd className="text-lg font-semibold text-slate-900 tabular-nums">{worker.todayJobs}</dd>
-            </div>
-            <div>
-              <dt className="font-medium text-slate-600">{t('dispatch.workers.completedJobs')}</dt>
-              <dd className="text-lg font-semibold text-slate-900 tabular-nums">{worker.completedJobs}</dd>
-            </div>
-            <div>
-              <dt className="font-medium text-slate-600">{t('people.workers.rating')}</dt>
-              <dd className="text-lg font-semibold text-slate-900 tabular-nums">{worker.rating == null ? t('people.workers.noRating') : formatNumber(worker.rating, i18n.language, 1)}</dd>
-            </div>
+          <div>
+            <dt className="font-medium text-slate-600">{t('dispatch.workers.todayJobs')}</dt>
+            <dd className="text-lg font-semibold text-slate-900 tabular-nums">{worker.todayJobs}</dd>
           </div>
-          <div className="sm:col-span-2">
+          <div>
+            <dt className="font-medium text-slate-600">{t('dispatch.workers.completedJobs')}</dt>
+            <dd className="text-lg font-semibold text-slate-900 tabular-nums">{worker.completedJobs}</dd>
+          </div>
+          <div>
+            <dt className="font-medium text-slate-600">{t('people.workers.rating')}</dt>
+            <dd className="text-lg font-semibold text-slate-900 tabular-nums">{worker.rating == null ? t('people.workers.noRating') : formatNumber(worker.rating, i18n.language, 1)}</dd>
+          </div>
+          <div className="col-span-3 sm:col-span-4">
             <dt className="font-medium text-slate-600">{t('dispatch.workers.weekly')}</dt>
             <dd className="text-slate-900">
               {week.length === 0 ? (
@@ -111,7 +110,7 @@ function WorkerCard({ worker }: { worker: AdminWorker }) {
             </dd>
           </div>
           {worker.timeOff.length > 0 ? (
-            <div className="sm:col-span-2">
+            <div className="col-span-3 sm:col-span-4">
               <dt className="font-medium text-slate-600">{t('dispatch.workers.timeOff')}</dt>
               <dd className="text-slate-900">
                 <ul>

@@ -7,7 +7,7 @@
  * why not and what else to do), cancel, and message us about it (the chat widget opens on the
  * conversation carrying this booking, lib/chat-widget.ts).
  */
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatTampaDateTime } from '@/domain/format';
 import type { BookingStatus } from '@/domain/booking-status';
@@ -30,6 +30,12 @@ const RESCHEDULE_ASKABLE: readonly BookingStatus[] = ['pending', 'confirmed', 'e
 
 type OpenDialog = 'cancel' | 'reschedule' | null;
 
+/**
+ * Bookings just cancelled: they move from Upcoming to Past (pages/my-bookings-page.tsx), where
+ * their card mounts anew; its heading then takes the focus the Cancel button had.
+ */
+const focusOnMove = new Set<string>();
+
 export function BookingCard({ booking }: { booking: TrackedBooking }) {
   const { t, i18n } = useTranslation();
   const [dialog, setDialog] = useState<OpenDialog>(null);
@@ -38,15 +44,18 @@ export function BookingCard({ booking }: { booking: TrackedBooking }) {
   const { address } = booking;
   const addressLine = [address.unit ? `${address.street}, ${address.unit}` : address.street, address.city, `${address.state} ${address.zip}`].join(', ');
   const canAskReschedule = booking.canReschedule || RESCHEDULE_ASKABLE.includes(booking.status);
+  useEffect(() => {
+    if (focusOnMove.delete(booking.id)) headingRef.current?.focus();
+  }, [booking.id]);
 
   return (
     <Card className="p-4 sm:p-5">
       <article aria-labelledby={titleId} className="flex flex-col gap-4">
         <div className="flex flex-wrap items-start justify-between gap-2">
           <div className="min-w-0">
-            <h2 id={titleId} ref={headingRef} tabIndex={-1} className="text-lg font-semibold text-slate-900 focus:outline-none">
+            <h3 id={titleId} ref={headingRef} tabIndex={-1} className="text-lg font-semibold text-slate-900 focus:outline-none">
               {t(`services.${booking.service}.name`)}
-            </h2>
+            </h3>
             <p className="text-sm text-slate-600">{t('myBookings.reference', { reference: booking.reference })}</p>
           </div>
           <StatusBadge status={booking.status} label={t(`status.${booking.status}`)} srPrefix={t('myBookings.status')} />
@@ -90,7 +99,7 @@ export function BookingCard({ booking }: { booking: TrackedBooking }) {
         </div>
       </article>
 
-      {dialog === 'cancel' ? <CancelBookingDialog booking={booking} onClose={() => setDialog(null)} focusAfterCancelRef={headingRef} /> : null}
+      {dialog === 'cancel' ? <CancelBookingDialog booking={booking} onClose={() => setDialog(null)} focusAfterCancelRef={headingRef} onCancelled={() => focusOnMove.add(booking.id)} /> : null}
       {dialog === 'reschedule' ? (
         <RescheduleDialog booking={booking} onClose={() => setDialog(null)} onRequestCancel={() => setDialog('cancel')} />
       ) : null}

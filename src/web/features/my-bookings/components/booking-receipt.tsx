@@ -28,9 +28,9 @@ export function BookingReceipt({ booking, titleId }: { booking: BookingView; tit
 
   return (
     <section aria-labelledby={titleId} className="space-y-4 rounded-lg border border-slate-200 bg-slate-50 p-4">
-      <h3 id={titleId} className="font-semibold text-slate-900">
+      <h4 id={titleId} className="font-semibold text-slate-900">
         {final ? t('myBookings.receipt.finalTitle') : t('myBookings.receipt.title')}
-      </h3>
+      </h4>
 
       {cancellation ? (
         <p className="rounded-md bg-white p-3 text-sm ring-1 ring-slate-200">
@@ -54,7 +54,7 @@ export function BookingReceipt({ booking, titleId }: { booking: BookingView; tit
       ) : null}
 
       <div className="space-y-2 border-t border-slate-200 pt-3">
-        <h4 className="text-sm font-semibold text-slate-900">{t('myBookings.receipt.paymentTitle')}</h4>
+        <h5 className="text-sm font-semibold text-slate-900">{t('myBookings.receipt.paymentTitle')}</h5>
         {payment ? (
           <div className="text-sm text-slate-800">
             {payment.cardBrand && payment.cardLast4 ? (

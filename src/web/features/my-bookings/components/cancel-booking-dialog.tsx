@@ -24,9 +24,11 @@ export interface CancelBookingDialogProps {
   onClose: () => void;
   /** Where focus goes after a successful cancellation (the Cancel button that opened the dialog goes away). */
   focusAfterCancelRef?: RefObject<HTMLElement | null>;
+  /** Called once the booking is cancelled (before `onClose`). */
+  onCancelled?: () => void;
 }
 
-export function CancelBookingDialog({ booking, onClose, focusAfterCancelRef }: CancelBookingDialogProps) {
+export function CancelBookingDialog({ booking, onClose, focusAfterCancelRef, onCancelled }: CancelBookingDialogProps) {
   const { t, i18n } = useTranslation();
   // The policy the booking was made under (issue #12); the current one only if an older answer lacks it.
   const currentPolicy = useCancellationPolicy();
@@ -44,6 +46,7 @@ export function CancelBookingDialog({ booking, onClose, focusAfterCancelRef }: C
         onSuccess: (updated) => {
           const fee = updated.cancellation?.feeCents ?? preview.data?.feeCents ?? 0;
           returnFocusRef.current = focusAfterCancelRef?.current ?? null;
+          onCancelled?.();
           toast.success(
             fee === 0
               ? t('myBookings.cancel.doneFree', { reference: booking.reference })

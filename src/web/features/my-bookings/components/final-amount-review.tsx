@@ -27,9 +27,9 @@ export function FinalAmountReview({ booking, titleId }: { booking: BookingView; 
       <div className="flex items-start gap-2">
         <CircleAlert aria-hidden="true" className="mt-0.5 h-5 w-5 shrink-0 text-amber-800" />
         <div className="min-w-0 space-y-1">
-          <h3 id={titleId} className="font-semibold text-slate-900">
+          <h4 id={titleId} className="font-semibold text-slate-900">
             {t('myBookings.review.title')}
-          </h3>
+          </h4>
           <p>
             {t('myBookings.review.summary', { final: money(final.totalCents), difference: money(difference), booked: money(booking.totalCents) })}
           </p>

@@ -31,7 +31,7 @@ describe('My Bookings, live', () => {
   it('shows "On the way, ETA" in Tampa time, then "In progress", then "Completed"', async () => {
     showBookings(
       booking({ id: 'b1', status: 'en_route', worker: LUIS, etaAt: '2026-05-15T18:45:00.000Z' }),
-      booking({ id: 'b2', reference: 'TB-2', status: 'in_progress', worker: LUIS, createdAt: '2026-05-13T12:00:00.000Z' }),
+      booking({ id: 'b2', reference: 'TB-2', status: 'in_progress', worker: LUIS, scheduledStart: '2026-05-15T20:00:00.000Z', createdAt: '2026-05-13T12:00:00.000Z' }),
       booking({ id: 'b3', reference: 'TB-3', status: 'completed', worker: LUIS, createdAt: '2026-05-12T12:00:00.000Z', canCancel: false, canReschedule: false }),
     );
     const [onTheWay, working, done] = await screen.findAllByRole('article');

@@ -25,7 +25,7 @@ describe('My Bookings page', () => {
     expect(screen.getByRole('link', { name: 'Sign In' })).toHaveAttribute('href', '/auth?redirect=%2Fmy-bookings');
   });
 
-  it('lists bookings newest first with Tampa time, address, status, total and the card hold', async () => {
+  it('lists bookings with Tampa time, address, status, total and the card hold', async () => {
     mockApi({
       'GET /api/me': { body: ME },
       'GET /api/bookings': {
@@ -52,6 +52,42 @@ describe('My Bookings page', () => {
     expect(newest).toHaveTextContent('$48.38 held on your card, not charged yet');
     expect(within(cards[1]).getByRole('heading', { name: 'Painting' })).toBeInTheDocument();
     expect(cards[1]).toHaveTextContent('Completed');
+  });
+
+  it('shows upcoming bookings soonest first, then past ones most recent first', async () => {
+    mockApi({
+      'GET /api/me': { body: ME },
+      'GET /api/bookings': {
+        body: {
+          // The server's order: newest made first.
+          bookings: [
+            booking({ id: 'b1', reference: 'TB-LATER1', status: 'pending', scheduledStart: '2026-05-20T14:00:00.000Z', createdAt: '2026-05-10T12:00:00.000Z' }),
+            booking({ id: 'b2', reference: 'TB-OLDDN1', status: 'completed', scheduledStart: '2026-04-01T14:00:00.000Z', createdAt: '2026-05-09T12:00:00.000Z', payment: null }),
+            booking({ id: 'b3', reference: 'TB-SOON11', status: 'confirmed', scheduledStart: '2026-05-16T14:00:00.000Z', createdAt: '2026-05-08T12:00:00.000Z' }),
+            booking({ id: 'b4', reference: 'TB-RECNT1', status: 'cancelled', scheduledStart: '2026-05-25T14:00:00.000Z', createdAt: '2026-05-07T12:00:00.000Z', payment: null }),
+            booking({ id: 'b5', reference: 'TB-ONWAY1', status: 'en_route', scheduledStart: '2026-05-15T18:30:00.000Z', createdAt: '2026-05-01T12:00:00.000Z' }),
+          ],
+        },
+      },
+    });
+    renderMyBookings();
+
+    const upcoming = await screen.findByRole('region', { name: 'Upcoming' });
+    const past = screen.getByRole('region', { name: 'Past' });
+    const references = (section: HTMLElement) => within(section).getAllByRole('article').map((card) => /TB-[A-Z0-9]{6}/.exec(card.textContent ?? '')?.[0]);
+    expect(references(upcoming)).toEqual(['TB-ONWAY1', 'TB-SOON11', 'TB-LATER1']);
+    expect(references(past)).toEqual(['TB-RECNT1', 'TB-OLDDN1']);
+    // Upcoming comes first on the page.
+    expect(screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent)).toEqual(['Upcoming', 'Past']);
+  });
+
+  it('says when nothing is coming up, above the past bookings', async () => {
+    mockApi({ 'GET /api/me': { body: ME }, 'GET /api/bookings': { body: { bookings: [booking({ status: 'completed', payment: null })] } } });
+    renderMyBookings();
+
+    const upcoming = await screen.findByRole('region', { name: 'Upcoming' });
+    expect(upcoming).toHaveTextContent('Nothing coming up.');
+    expect(within(screen.getByRole('region', { name: 'Past' })).getAllByRole('article')).toHaveLength(1);
   });
 
   it('offers a way to book when there are no bookings', async () => {

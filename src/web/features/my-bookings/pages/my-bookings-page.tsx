@@ -1,11 +1,11 @@
 /**
- * /my-bookings: the signed-in customer's bookings, newest first, with their status and card
+ * /my-bookings: the signed-in customer's bookings, under Upcoming (soonest first) and Past (most
+ * recent first; utils/booking-sections.ts), with their status and card
  * hold, updated live (technician assigned, on the way with the ETA, in progress, completed; see
  * lib/live-updates.ts). Signed out: a message and a Sign In link that brings the user back here.
  */
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { BookingView } from '@/domain/booking-request';
 import { LoadingScreen } from '@/web/components/layout/loading-screen';
 import { Button, buttonVariants } from '@/web/components/ui/button';
 import { Card } from '@/web/components/ui/card';
@@ -15,6 +15,7 @@ import { cn } from '@/web/lib/cn';
 import { useLiveUpdates } from '@/web/lib/live-updates';
 import { BookingCard } from '../components/booking-card';
 import { useMyBookings } from '../api/get-my-bookings';
+import { upcomingAndPast } from '../utils/booking-sections';
 
 const SIGN_IN_HREF = `/auth?redirect=${encodeURIComponent('/my-bookings')}`;
 
@@ -62,13 +63,7 @@ export function Component() {
   } else {
     content = (
       <>
-        <ul className="flex flex-col gap-4">
-          {newestFirst(list).map((booking) => (
-            <li key={booking.id}>
-              <BookingCard booking={booking} />
-            </li>
-          ))}
-        </ul>
+        <BookingSections bookings={list} />
         <Link to="/" className={cn(buttonVariants({ variant: 'outline', size: 'lg' }), 'self-start')}>
           {t('common.bookService')}
         </Link>
@@ -84,7 +79,32 @@ export function Component() {
   );
 }
 
-/** Newest booking first, by when it was made (the server already answers in this order). */
-function newestFirst(bookings: BookingView[]): BookingView[] {
-  return [...bookings].sort((a, b) => Date.parse(b.createdAt) - Date.parse(a.createdAt));
+/** Upcoming (always, saying so when nothing is) and Past (when there is any). */
+function BookingSections({ bookings }: { bookings: TrackedBookings }) {
+  const { t } = useTranslation();
+  const { upcoming, past } = upcomingAndPast(bookings);
+  const sections = [
+    { id: 'upcoming', title: t('myBookings.sections.upcoming'), list: upcoming },
+    ...(past.length > 0 ? [{ id: 'past', title: t('myBookings.sections.past'), list: past }] : []),
+  ];
+  return sections.map((section) => (
+    <section key={section.id} aria-labelledby={`bookings-${section.id}`} className="flex flex-col gap-4">
+      <h2 id={`bookings-${section.id}`} className="text-xl font-semibold text-slate-900">
+        {section.title}
+      </h2>
+      {section.list.length === 0 ? (
+        <p className="text-slate-700">{t('myBookings.sections.noUpcoming')}</p>
+      ) : (
+        <ul className="flex flex-col gap-4">
+          {section.list.map((booking) => (
+            <li key={booking.id}>
+              <BookingCard booking={booking} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  ));
 }
+
+type TrackedBookings = NonNullable<ReturnType<typeof useMyBookings>['data']>;
