@@ -10,7 +10,6 @@ import type { AppPageHandle } from '@/web/components/seo/app-page-head';
 import { ErrorScreen } from '@/web/components/errors/error-screen';
 import { loadRouteMessages, type RouteMessages } from '@/web/lib/i18n';
 
-const notAvailableYet = () => import('@/web/features/shell/pages/not-available-page');
 
 /** A lazy page whose English messages also load on demand (see lib/i18n.ts). */
 const withMessages = <T,>(names: RouteMessages | RouteMessages[], page: () => Promise<T>) => async () => {
@@ -27,9 +26,6 @@ const workerPage = <T,>(page: () => Promise<T>) => withMessages(['staff', 'worke
  * (components/seo/app-page-head.tsx); public pages render their own PageHead instead.
  */
 const appPage = (title: string): AppPageHandle => ({ title });
-
-/** Routes owned by later issues: they render an honest "not available yet" page until then. */
-const LATER_ROUTES: { path: string; title: string }[] = [];
 
 export const webRoutes: RouteObject[] = [
   {
@@ -66,7 +62,6 @@ export const webRoutes: RouteObject[] = [
       { path: 'admin/errors', handle: appPage('seo.appPages.errors'), lazy: withMessages(['staff', 'errors-admin'], () => import('@/web/features/errors/pages/errors-page')) },
       { path: 'admin/settings', handle: appPage('seo.appPages.adminSettings'), lazy: withMessages(['staff', 'admin-settings'], () => import('@/web/features/admin-settings/pages/admin-settings-page')) },
       { path: 'admin/chats', handle: appPage('seo.appPages.chats'), lazy: withMessages('staff', () => import('@/web/features/chats/pages/admin-chats-page')) },
-      ...LATER_ROUTES.map(({ path, title }) => ({ path: path.slice(1), handle: appPage(title), lazy: notAvailableYet })),
       { path: '*', lazy: () => import('@/web/features/shell/pages/not-found-page') },
     ],
   },
