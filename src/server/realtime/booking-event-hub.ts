@@ -23,6 +23,7 @@ import type { Logger } from '../lib/logger';
 import { ERROR_LOGS_CHANNEL, parseErrorLogNotice, type ErrorLogListener, type ErrorLogNotice } from './error-log-events';
 import { CHAT_ACTIVITY_CHANNEL, CHAT_MESSAGES_CHANNEL, parseChatActivity, parseChatNotice, type ChatActivity, type ChatActivityListener, type ChatListener, type ChatNotice } from './chat-events';
 import { PostgresListener } from './postgres-listener';
+import { payloadObject, textOrNull } from './notify-payload';
 
 /** The NOTIFY channel the booking_events trigger writes to. */
 export const BOOKING_EVENTS_CHANNEL = 'booking_events';
@@ -77,17 +78,10 @@ export interface BookingEventHub {
  * @returns null when the payload is not the expected JSON object (logged by the caller)
  */
 export function parseBookingChange(payload: string): BookingChange | null {
-  let value: unknown;
-  try {
-    value = JSON.parse(payload);
-  } catch {
-    return null;
-  }
-  if (typeof value !== 'object' || value === null) return null;
-  const v = value as Record<string, unknown>;
+  const v = payloadObject(payload);
+  if (!v) return null;
   if (typeof v.bookingId !== 'string' || typeof v.type !== 'string') return null;
-  const text = (x: unknown) => (typeof x === 'string' ? x : null);
-  return { bookingId: v.bookingId, type: v.type, status: text(v.status) as BookingStatus | null, customerId: text(v.customerId), workerId: text(v.workerId) };
+  return { bookingId: v.bookingId, type: v.type, status: textOrNull(v.status) as BookingStatus | null, customerId: textOrNull(v.customerId), workerId: textOrNull(v.workerId) };
 }
 
 /** A hub fed by hand: the fan-out without a database (also what the listeners below feed). */

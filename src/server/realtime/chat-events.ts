@@ -9,6 +9,7 @@
  */
 import { CHAT_SENDER_ROLES, type ChatMessageNotice, type ChatReceiptNotice, type ChatSenderRole, type ChatTypingNotice } from '../../domain/chats-contract';
 import type { Role } from '../auth/roles';
+import { payloadObject, textOrNull } from './notify-payload';
 
 /** The NOTIFY channel of new chat messages. */
 export const CHAT_MESSAGES_CHANNEL = 'chat_messages';
@@ -31,17 +32,10 @@ export type ChatListener = (notice: ChatNotice) => void;
  * @returns null when it is not the expected JSON object (logged by the caller)
  */
 export function parseChatNotice(payload: string): ChatNotice | null {
-  let value: unknown;
-  try {
-    value = JSON.parse(payload);
-  } catch {
-    return null;
-  }
-  if (typeof value !== 'object' || value === null) return null;
-  const v = value as Record<string, unknown>;
+  const v = payloadObject(payload);
+  if (!v) return null;
   if (typeof v.conversationId !== 'string' || typeof v.messageId !== 'string' || typeof v.seq !== 'number' || typeof v.internal !== 'boolean') return null;
-  const text = (x: unknown) => (typeof x === 'string' ? x : null);
-  return { conversationId: v.conversationId, messageId: v.messageId, seq: v.seq, internal: v.internal, customerId: text(v.customerId), workerId: text(v.workerId) };
+  return { conversationId: v.conversationId, messageId: v.messageId, seq: v.seq, internal: v.internal, customerId: textOrNull(v.customerId), workerId: textOrNull(v.workerId) };
 }
 
 /**
@@ -107,21 +101,14 @@ export type ChatActivityEvent = { event: 'chat_typing'; data: ChatTypingNotice }
  * @returns null when it is not one of the expected JSON objects (logged by the caller)
  */
 export function parseChatActivity(payload: string): ChatActivity | null {
-  let value: unknown;
-  try {
-    value = JSON.parse(payload);
-  } catch {
-    return null;
-  }
-  if (typeof value !== 'object' || value === null) return null;
-  const v = value as Record<string, unknown>;
+  const v = payloadObject(payload);
+  if (!v) return null;
   if (typeof v.conversationId !== 'string') return null;
-  const text = (x: unknown) => (typeof x === 'string' ? x : null);
-  const routing = { conversationId: v.conversationId, customerId: text(v.customerId), workerId: text(v.workerId) };
+  const routing = { conversationId: v.conversationId, customerId: textOrNull(v.customerId), workerId: textOrNull(v.workerId) };
   if (v.kind === 'typing') {
     if (typeof v.senderRole !== 'string' || !(CHAT_SENDER_ROLES as readonly string[]).includes(v.senderRole)) return null;
-    const name = text(v.senderName);
-    return { kind: 'typing', ...routing, senderId: text(v.senderId), senderRole: v.senderRole as ChatSenderRole, senderName: name === null ? null : name.slice(0, SENDER_NAME_MAX) };
+    const name = textOrNull(v.senderName);
+    return { kind: 'typing', ...routing, senderId: textOrNull(v.senderId), senderRole: v.senderRole as ChatSenderRole, senderName: name === null ? null : name.slice(0, SENDER_NAME_MAX) };
   }
   if (v.kind === 'receipt') {
     if ((v.side !== 'customer' && v.side !== 'team') || !Number.isSafeInteger(v.deliveredSeq) || !Number.isSafeInteger(v.readSeq)) return null;

@@ -10,6 +10,7 @@
  */
 import { ERROR_SEVERITIES, type ErrorCountNudge, type ErrorLogNotice } from '../../domain/errors-contract';
 import type { Role } from '../auth/roles';
+import { payloadObject } from './notify-payload';
 
 /** The NOTIFY channel of the error_logs trigger. */
 export const ERROR_LOGS_CHANNEL = 'error_logs';
@@ -24,14 +25,8 @@ export type ErrorLogListener = (notice: ErrorLogNotice) => void;
  * @returns null when it is not the expected JSON object (logged by the caller)
  */
 export function parseErrorLogNotice(payload: string): ErrorLogNotice | null {
-  let value: unknown;
-  try {
-    value = JSON.parse(payload);
-  } catch {
-    return null;
-  }
-  if (typeof value !== 'object' || value === null) return null;
-  const v = value as Record<string, unknown>;
+  const v = payloadObject(payload);
+  if (!v) return null;
   if (typeof v.id !== 'string' || !ERROR_SEVERITIES.includes(v.severity as never) || typeof v.error_type !== 'string' || typeof v.error_message !== 'string') return null;
   return { id: v.id, severity: v.severity as ErrorLogNotice['severity'], error_type: v.error_type, error_message: v.error_message };
 }
