@@ -5,7 +5,7 @@
  */
 
 /** The payment ledger's entry kinds (the database's `ledger_kind` enum). */
-export const LEDGER_KINDS = ['hold_placed', 'hold_expired', 'captured', 'fee_captured', 'extra_charge', 'voided', 'refunded'] as const;
+export const LEDGER_KINDS = ['hold_placed', 'hold_expired', 'captured', 'fee_captured', 'extra_charge', 'voided', 'refunded', 'tip'] as const;
 export type LedgerKind = (typeof LEDGER_KINDS)[number];
 
 export interface LedgerEntry {

@@ -14,12 +14,13 @@
  */
 import { z } from 'zod';
 import { cancellationPolicySchema, dayHoursSchema } from './catalog-contract';
+import { jobRulesSchema, type JobRules } from './job-rules';
 import { moneyLimitsSchema } from './money-limits';
 import { usPhoneSchema } from './phone';
 import { SERVICE_SLUGS } from './services';
 
 /** The sections saved one at a time (besides each service), as the page and the history name them. */
-export const SETTINGS_SECTIONS = ['tax', 'serviceArea', 'hours', 'cancellation', 'contactPromise', 'support', 'completionLimits'] as const;
+export const SETTINGS_SECTIONS = ['tax', 'serviceArea', 'hours', 'cancellation', 'contactPromise', 'support', 'completionLimits', 'jobRules'] as const;
 export type SettingsSection = (typeof SETTINGS_SECTIONS)[number];
 
 /** Each section's path under /api/admin/settings. */
@@ -31,6 +32,7 @@ export const SETTINGS_SECTION_PATHS: Record<SettingsSection, string> = {
   contactPromise: 'contact-promise',
   support: 'support',
   completionLimits: 'completion-limits',
+  jobRules: 'job-rules',
 };
 
 /** What a history entry is about: a section, or `service` (with the service's slug). */
@@ -141,6 +143,10 @@ export type SupportSetting = z.output<typeof supportSettingSchema>;
 export const completionLimitsSettingSchema = moneyLimitsSchema;
 export type CompletionLimitsSetting = z.infer<typeof completionLimitsSettingSchema>;
 
+/** The job rules (src/domain/job-rules.ts): worker start window, shortest job, arrival window, worker share. */
+export const jobRulesSettingSchema = jobRulesSchema;
+export type JobRulesSetting = JobRules;
+
 /** Each section's value schema. */
 export const SECTION_SCHEMAS = {
   tax: taxSettingSchema,
@@ -150,6 +156,7 @@ export const SECTION_SCHEMAS = {
   contactPromise: contactPromiseSettingSchema,
   support: supportSettingSchema,
   completionLimits: completionLimitsSettingSchema,
+  jobRules: jobRulesSettingSchema,
 } as const satisfies Record<SettingsSection, z.ZodType>;
 
 /** Each section's value as the API answers it. */
@@ -161,6 +168,7 @@ export interface SectionValues {
   contactPromise: ContactPromiseSetting;
   support: SupportSetting;
   completionLimits: CompletionLimitsSetting;
+  jobRules: JobRulesSetting;
 }
 
 /** The version a save was based on: 0 for a section never saved (its defaults), then 1, 2, ... */
@@ -185,6 +193,7 @@ const answerValues = {
   contactPromise: z.object({ min: z.number().int(), max: z.number().int() }),
   support: z.object({ phone: z.string(), email: z.string() }),
   completionLimits: z.object({ hoursFactor: z.number(), hoursExtra: z.number().int(), hoursCap: z.number(), paintCostPerRoomCents: z.number().int(), approvalAboveHoldCents: z.number().int() }),
+  jobRules: z.object({ startWindowMinutes: z.number().int(), minJobMinutes: z.number().int(), arrivalWindowMinutes: z.number().int(), workerSharePercent: z.number().int() }),
 };
 
 /** One section's state as the API answers a read or a save. */
@@ -196,6 +205,7 @@ export const SECTION_STATE_SCHEMAS = {
   contactPromise: sectionState(answerValues.contactPromise).meta({ id: 'ContactPromiseSettingState' }),
   support: sectionState(answerValues.support).meta({ id: 'SupportSettingState' }),
   completionLimits: sectionState(answerValues.completionLimits).meta({ id: 'CompletionLimitsSettingState' }),
+  jobRules: sectionState(answerValues.jobRules).meta({ id: 'JobRulesSettingState' }),
 } as const satisfies Record<SettingsSection, z.ZodType>;
 
 export interface SectionState<V> {

@@ -20,6 +20,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { businessHoursWeek } from '../domain/capacity';
 import { DEFAULT_SLOT_RULES } from '../domain/slots';
 import { DEFAULT_CANCELLATION_POLICY } from '../domain/cancellation-policy';
+import { DEFAULT_JOB_RULES } from '../domain/job-rules';
 import { DEFAULT_MONEY_LIMITS } from '../domain/money-limits';
 import { DEFAULT_SERVICE_AREA_ZIPS } from '../domain/service-area';
 import { SETTINGS_SECTION_PATHS, SETTINGS_SECTIONS, type SettingsSection } from '../domain/settings-contract';
@@ -123,6 +124,7 @@ const SETTINGS_SAVES: Record<SettingsSection, { version: number; value: unknown 
   contactPromise: { version: 1, value: { min: 5, max: 15 } },
   support: { version: 0, value: { phone: '+18135550199', email: 'help@example.com' } },
   completionLimits: { version: 1, value: { ...DEFAULT_MONEY_LIMITS, hoursCap: 10 } },
+  jobRules: { version: 0, value: { ...DEFAULT_JOB_RULES, minJobMinutes: 20 } },
 };
 const cardNotFound = (b: any) => expect(b.code).toBe('payment_method_not_found');
 /** The chat fixture's conversation row and its messages. */

@@ -12,3 +12,4 @@ export * from './rate-limits';
 export * from './analytics';
 export * from './errors';
 export * from './chats';
+export * from './everyday';

@@ -41,6 +41,7 @@ const SECTION_SUMMARIES: Record<SettingsSection, string> = {
   contactPromise: 'Save the contact promise (minutes after booking, min-max)',
   support: 'Save the support phone (US) and email',
   completionLimits: 'Save the completion ceilings: furniture hours, paint per room, approval above the hold',
+  jobRules: 'Save the job rules: worker start window, shortest job, arrival window (minutes), worker share (percent)',
 };
 
 const SAVE_DESCRIPTION =

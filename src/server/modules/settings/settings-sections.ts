@@ -8,6 +8,7 @@
 import { DEFAULT_CANCELLATION_POLICY, type CancellationPolicy } from '../../../domain/cancellation-policy';
 import { DEFAULT_CAPACITY_RULES, type CapacityRules } from '../../../domain/capacity';
 import { DEFAULT_MONEY_LIMITS, moneyLimitsSchema } from '../../../domain/money-limits';
+import { decodeJobRules } from '../../../domain/job-rules';
 import type { SectionValues, SettingsSection } from '../../../domain/settings-contract';
 import type { DayHours } from '../../../domain/slots';
 import { DEFAULT_SETTINGS } from '../../db/seed';
@@ -98,6 +99,11 @@ export const SECTION_STORES: { [S in SettingsSection]: SectionStore<S> } = {
     key: 'money_limits',
     // A malformed row never loosens a ceiling: the defaults apply instead.
     decode: (stored) => moneyLimitsSchema.safeParse({ ...DEFAULT_MONEY_LIMITS, ...objectOf(stored) }).data ?? { ...DEFAULT_MONEY_LIMITS },
+    encode: (value) => value,
+  },
+  jobRules: {
+    key: 'job_rules',
+    decode: (stored) => decodeJobRules(stored),
     encode: (value) => value,
   },
 };

@@ -12,6 +12,7 @@ import type { CapacityRules } from '../../../domain/capacity';
 import type { CancellationPolicy } from '../../../domain/cancellation-policy';
 import type { UnitPrices } from '../../../domain/pricing';
 import type { MoneyLimits } from '../../../domain/money-limits';
+import type { JobRules } from '../../../domain/job-rules';
 import type { DayHours } from '../../../domain/slots';
 import type { Database, Transaction } from '../../db/client';
 import { services, settings } from '../../db/schema';
@@ -33,6 +34,8 @@ export interface BusinessSettings {
   contactPromiseMinutes: { min: number; max: number };
   /** The support phone (E.164 once saved) and email; the `defaults` given (the config's) until an admin saves them, '' without. */
   support: { phone: string; email: string };
+  /** Worker start window, shortest job, arrival window and worker share (src/domain/job-rules.ts). */
+  jobRules: JobRules;
 }
 
 const NO_SUPPORT_DEFAULTS: SettingsDefaults = { supportPhone: '', supportEmail: '' };
@@ -59,6 +62,7 @@ export async function getBusinessSettings(db: Database | Transaction, defaults: 
     contactPromiseMinutes: read('contactPromise'),
     moneyLimits: read('completionLimits'),
     support: read('support'),
+    jobRules: read('jobRules'),
   };
 }
 

@@ -23,6 +23,7 @@ const SUBJECT_LABELS: Record<HistorySubject, string> = {
   contactPromise: 'adminSettings.sections.contactPromise',
   support: 'adminSettings.sections.support',
   completionLimits: 'adminSettings.sections.completionLimits',
+  jobRules: 'adminSettings.sections.jobRules',
 };
 
 export function SettingsHistory() {

@@ -9,6 +9,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_CANCELLATION_POLICY } from '@/domain/cancellation-policy';
+import { DEFAULT_JOB_RULES } from '@/domain/job-rules';
 import { DEFAULT_MONEY_LIMITS } from '@/domain/money-limits';
 import type { AdminSettings, SettingsHistory } from '@/domain/settings-contract';
 import i18n, { loadRouteMessages } from '@/web/lib/i18n';
@@ -34,6 +35,7 @@ const SETTINGS: AdminSettings = {
     contactPromise: { value: { min: 5, max: 10 }, version: 1, ...never },
     support: { value: { phone: '+18135550100', email: 'support@tampahandyman.example' }, version: 0, ...never },
     completionLimits: { value: DEFAULT_MONEY_LIMITS, version: 2, ...never },
+    jobRules: { value: DEFAULT_JOB_RULES, version: 0, ...never },
   },
 };
 
