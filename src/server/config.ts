@@ -18,6 +18,8 @@ const envSchema = z.object({
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().default('./data'),
+  /** The built web app to serve (vite's outDir); another folder lets two local end-to-end runs build side by side. */
+  WEB_DIST_DIR: z.string().default('./dist'),
   DATABASE_URL: optionalString.pipe(z.url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// URL' }).optional()),
   PUBLIC_URL: optionalString.pipe(z.url({ error: 'must be a URL such as https://book.example.com' }).optional()),
   PUBLIC_BASE_URL: optionalString.pipe(z.url({ protocol: /^https?$/, error: 'must be an http(s) URL such as https://book.example.com' }).optional()),
@@ -58,6 +60,8 @@ export interface Config {
   port: number;
   host: string;
   dataDir: string;
+  /** Absolute path of the built web app. */
+  webDistDir: string;
   databaseUrl: string | undefined;
   publicUrl: string;
   /**
@@ -162,6 +166,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     port: e.PORT,
     host: e.HOST,
     dataDir: path.resolve(e.DATA_DIR),
+    webDistDir: path.resolve(e.WEB_DIST_DIR),
     databaseUrl: e.DATABASE_URL,
     publicUrl,
     publicBaseUrl: (e.PUBLIC_BASE_URL ?? publicUrl).replace(/\/+$/, ''),

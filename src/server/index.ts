@@ -2,7 +2,6 @@
  * Starts the server: validates the configuration, opens (and locks) the database, migrates,
  * seeds, and serves the API and the built web app on PORT.
  */
-import path from 'node:path';
 import { serve } from '@hono/node-server';
 import { createApp } from './app';
 import { startRuntime } from './bootstrap';
@@ -17,7 +16,7 @@ async function main() {
   const runtime = await startRuntime(config);
   const { logger } = runtime.deps;
   await startServerSentry(config, logger); // only with SENTRY_DSN
-  const app = createApp(runtime.deps, { staticRoot: path.resolve('dist') });
+  const app = createApp(runtime.deps, { staticRoot: config.webDistDir });
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
     logger.info(
       { port: info.port, database: runtime.handle.kind, dataDir: runtime.handle.kind === 'pglite' ? config.dataDir : undefined, payments: runtime.deps.gateway.name },
