@@ -37,7 +37,8 @@ export default defineConfig({
     ].join(' && '),
     url: `http://localhost:${port}/api/health`,
     reuseExistingServer: false,
-    timeout: 60_000,
+    // Generous: a busy machine (tsx compiling the server under load) has taken over a minute.
+    timeout: 180_000,
     env: { PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', AUTH_RATE_LIMIT_MAX: '1000', ANALYTICS_RATE_LIMIT_MAX: '10000', NODE_ENV: 'test' },
   },
 });

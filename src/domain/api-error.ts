@@ -6,7 +6,7 @@ import { z } from 'zod';
 
 export const apiErrorSchema = z
   .object({
-    /** In the caller's language (Accept-Language). An unnamed card decline keeps the bank's own words in `details.bankMessage`. */
+    /** In the caller's language (Accept-Language). A card decline is named by its code (src/domain/card-declines.ts), never in the bank's own words. */
     message: z.string(),
     /** Stable machine code, e.g. `validation_failed`, `booking_busy`, `refund_too_large`. */
     code: z.string(),

@@ -11,6 +11,7 @@
  */
 import { z } from 'zod';
 import { BOOKING_STATUSES } from './booking-status';
+import { TIMED_MOVES, TIMING_FLAGS } from './job-timing';
 
 const instant = z.iso.datetime({ offset: true });
 const cents = z.number().int();
@@ -21,6 +22,10 @@ export const CANCELLATION_EVENT_TIERS = ['grace', 'free', 'half', 'full', 'waive
 
 /** Why a money operation settled without its move: the booking had moved on meanwhile. */
 export const SETTLED_OPERATIONS = ['cancel', 'no_show', 'complete'] as const;
+
+/** Why a worker declines an assigned job (their own words go with it). */
+export const WORKER_DECLINE_REASONS = ['schedule_conflict', 'too_far', 'missing_skill_or_tools', 'personal', 'other'] as const;
+export type WorkerDeclineReason = (typeof WORKER_DECLINE_REASONS)[number];
 
 const cancellationData = z.object({ tier: z.enum(CANCELLATION_EVENT_TIERS), feeCents: cents });
 
@@ -56,6 +61,10 @@ export const bookingEventDataSchemas = {
   completed_on_behalf: z.object({ previousStatus: status }),
   /** A money operation settled while the booking was already in `status`, so its move was not made. */
   settle_conflict: z.object({ operation: z.enum(SETTLED_OPERATIONS), status }),
+  /** Something unusual about a move's timing (src/domain/job-timing.ts), written next to the move. */
+  unusual_timing: z.object({ move: z.enum(TIMED_MOVES), flags: z.array(z.enum(TIMING_FLAGS)).min(1), scheduledStart: instant, startedAt: instant.nullable() }),
+  /** The assigned worker declined the job, for a reason (`WORKER_DECLINE_REASONS`; their own words are the note); it went back to dispatch. */
+  worker_declined: z.object({ workerId: z.string(), reason: z.enum(WORKER_DECLINE_REASONS) }),
 } as const;
 
 type DataSchemas = typeof bookingEventDataSchemas;
@@ -81,7 +90,7 @@ export type BookingEventRecord = { amountCents?: number; note?: string | null } 
 
 const s = bookingEventDataSchemas;
 /** The stored data of any event type (`booking_events.data`), as the API documents it. */
-export const bookingEventDataSchema = z.union([s.hold_placed, s.card_saved, s.deferred_hold_failed, s.payment_failed, s.contacted, s.assigned, s.unassigned, s.eta_changed, s.en_route, s.rescheduled, s.cancelled, s.final_approval_requested, s.completed_on_behalf, s.settle_conflict]);
+export const bookingEventDataSchema = z.union([s.hold_placed, s.card_saved, s.deferred_hold_failed, s.payment_failed, s.contacted, s.assigned, s.unassigned, s.eta_changed, s.en_route, s.rescheduled, s.cancelled, s.final_approval_requested, s.completed_on_behalf, s.settle_conflict, s.unusual_timing, s.worker_declined]);
 export type AnyBookingEventData = z.infer<typeof bookingEventDataSchema>;
 
 /** An event of the timeline, `GET /api/admin/bookings/{id}` (oldest first). */

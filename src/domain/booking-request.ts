@@ -2,6 +2,8 @@
  * The booking as the customer submits it (`POST /api/bookings`) and as they read it back
  * (`GET /api/bookings`). Shared by the booking form and the API so both apply the same rules.
  */
+import { reviewViewSchema, workerRatingSchema } from './reviews-contract';
+import { tipViewSchema } from './tips-contract';
 import { z } from 'zod';
 import { hasNoNul } from './text';
 import { addressSchema } from './address';
@@ -22,12 +24,15 @@ export const createBookingRequestSchema = z.object({
   startAt: z.iso.datetime({ offset: true, error: 'validation.startInvalid' }),
   /** A payment method reference from the gateway (a tokenized card, never a card number). */
   paymentMethodId: z.string({ error: 'validation.paymentMethodRequired' }).min(1, { error: 'validation.paymentMethodRequired' }).max(200).refine(hasNoNul, { error: 'validation.invalidCharacters' }),
+  /** "Save this address": add the address to the customer's saved addresses (deduplicated) with the booking. */
+  saveAddress: z.boolean().optional(),
 });
 
 export type CreateBookingRequest = z.input<typeof createBookingRequestSchema>;
 
 const iso = z.iso.datetime({ offset: true });
-const money = z.object({ heldCents: z.number().int(), capturedCents: z.number().int(), extraChargedCents: z.number().int(), refundedCents: z.number().int(), paidCents: z.number().int() });
+// paidCents: captured + extra charged - refunded (the job's money); tippedCents: tips, apart (src/domain/ledger.ts).
+const money = z.object({ heldCents: z.number().int(), capturedCents: z.number().int(), extraChargedCents: z.number().int(), refundedCents: z.number().int(), paidCents: z.number().int(), tippedCents: z.number().int().optional() });
 const totals = z.object({ lineItems: z.array(lineItemSchema), subtotalCents: z.number().int(), taxCents: z.number().int(), totalCents: z.number().int() });
 
 /** A booking as its customer sees it (`GET /api/bookings/:id`). Money in cents; instants as ISO-8601 UTC strings. */
@@ -70,15 +75,24 @@ export const bookingViewSchema = z
     /** The cancellation policy this booking was made under (a later change in the settings does not reach it). */
     cancellationPolicy: cancellationPolicySchema,
     /** The assigned technician (issue #4), null while waiting for dispatch. */
-    worker: z.object({ id: z.string(), name: z.string(), phone: z.string().nullable() }).nullable(),
+    worker: z.object({ id: z.string(), name: z.string(), phone: z.string().nullable(), rating: workerRatingSchema.optional() }).nullable(),
     /** Expected arrival; first contact, accepted by the technician, on the way, started, completed (ISO or null). */
     etaAt: iso.nullable(),
+    /** Minutes after the start the arrival window runs to (settings `jobRules`); the window itself is src/domain/arrival-window.ts. */
+    arrivalWindowMinutes: z.number().int(),
     acceptedAt: iso.nullable(),
     contactedAt: iso.nullable(),
     enRouteAt: iso.nullable(),
     startedAt: iso.nullable(),
     completedAt: iso.nullable(),
     createdAt: iso,
+    /** The customer's review of the completed job (issue #14), null when none yet. */
+    review: reviewViewSchema.nullable().optional(),
+    /** The customer's tip on the completed job (issue #14), null when none yet. */
+    tip: tipViewSchema.nullable().optional(),
+    /** Until when a review / a tip is taken (completion + 14 days / + 48 hours); null until completed. */
+    reviewUntil: iso.nullable().optional(),
+    tipUntil: iso.nullable().optional(),
   })
   .meta({ id: 'BookingView' });
 

@@ -89,8 +89,10 @@ export const adminWorkerSchema = z
     /** Jobs starting today (Tampa), any status. */
     todayJobs: z.number().int(),
     completedJobs: z.number().int(),
-    /** No ratings are collected yet: always null (shown as "—"). */
+    /** The average stars of the worker's visible reviews (one decimal), null when none (shown as "—"). */
     rating: z.number().nullable(),
+    /** How many visible reviews the average counts (issue #14). */
+    ratingCount: z.number().int(),
   })
   .meta({ id: 'AdminWorker' });
 export type AdminWorker = z.infer<typeof adminWorkerSchema>;
@@ -104,3 +106,36 @@ export type WorkerActiveRequest = z.input<typeof workerActiveRequestSchema>;
 
 export const workerActiveSchema = z.object({ id: z.string(), active: z.boolean() }).meta({ id: 'WorkerActive' });
 export type WorkerActive = z.infer<typeof workerActiveSchema>;
+
+/**
+ * `GET /api/admin/calendar?date=YYYY-MM-DD` (issue #14, the admin's day view): one Tampa date
+ * (today when omitted). A date that is not a real calendar date is 400 `dispatchErrors.dateInvalid`.
+ */
+export const dayCalendarQuerySchema = z.object({
+  date: z.iso
+    .date({ error: 'dispatchErrors.dateInvalid' })
+    // years 2000-2999 only: a far date such as 9999-12-31 has no next day that fits 'YYYY-MM-DD'
+    .refine((date) => date >= '2000-01-01' && date <= '2999-12-31', { error: 'dispatchErrors.dateInvalid' })
+    .optional(),
+});
+export type DayCalendarQuery = z.input<typeof dayCalendarQuerySchema>;
+
+/** A row of the day view: an active worker (role worker, active profile), by name. */
+export const calendarWorkerSchema = z.object({ id: z.string(), name: z.string(), skills: z.array(z.enum(SERVICE_SLUGS)) }).meta({ id: 'CalendarWorker' });
+export type CalendarWorker = z.infer<typeof calendarWorkerSchema>;
+
+/**
+ * The day view: its date, the instants it runs from and to (Tampa midnight to midnight, end
+ * exclusive), the active workers, and the day's jobs that are not cancelled (pending, confirmed,
+ * on the way, in progress, completed), by start. A job with `worker: null` belongs in the tray.
+ */
+export const dayCalendarSchema = z
+  .object({
+    date: z.iso.date(),
+    dayStart: z.iso.datetime({ offset: true }),
+    dayEnd: z.iso.datetime({ offset: true }),
+    workers: z.array(calendarWorkerSchema),
+    jobs: z.array(dispatchBookingSchema),
+  })
+  .meta({ id: 'DayCalendar' });
+export type DayCalendar = z.infer<typeof dayCalendarSchema>;

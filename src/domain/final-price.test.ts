@@ -39,7 +39,17 @@ describe('ledger summary', () => {
         { kind: 'refunded', amountCents: 1000 },
         { kind: 'voided', amountCents: 0 },
       ]),
-    ).toEqual({ heldCents: 7525, capturedCents: 7525, extraChargedCents: 5644, refundedCents: 1000, paidCents: 12169 });
+    ).toEqual({ heldCents: 7525, capturedCents: 7525, extraChargedCents: 5644, refundedCents: 1000, paidCents: 12169, tippedCents: 0 });
     expect(summarizeLedger([{ kind: 'hold_placed', amountCents: 4838 }, { kind: 'fee_captured', amountCents: 2419 }]).paidCents).toBe(2419);
+  });
+
+  it('keeps a tip apart from what was paid for the job, so a refund can never reach it', () => {
+    const money = summarizeLedger([
+      { kind: 'captured', amountCents: 4838 },
+      { kind: 'tip', amountCents: 725 },
+      { kind: 'refunded', amountCents: 1000 },
+    ]);
+    expect(money.paidCents).toBe(3838);
+    expect(money.tippedCents).toBe(725);
   });
 });

@@ -1,7 +1,9 @@
 /**
  * Ledger arithmetic (issue #3): a booking's paid total is what was captured (including a
- * cancellation fee) plus extra off-session charges minus refunds. Authorizations (hold placed,
- * expired, voided) move no money. Cents.
+ * cancellation fee) plus extra off-session charges plus a tip (issue #14: money the customer
+ * paid, so their totals include it) minus refunds. Authorizations (hold placed, expired, voided)
+ * move no money. Refunds never take from a tip (splitRefund below works on the capture and the
+ * extra charge only). Cents.
  */
 
 /** The payment ledger's entry kinds (the database's `ledger_kind` enum). */
@@ -18,8 +20,13 @@ export interface MoneySummary {
   capturedCents: number;
   extraChargedCents: number;
   refundedCents: number;
-  /** captured + extra charged - refunded. */
+  /**
+   * captured + extra charged - refunded: what the job itself cost the customer, and the most a
+   * refund can return. Tips are kept apart (`tippedCents`): they are the worker's, never refunded.
+   */
   paidCents: number;
+  /** Tips charged on the saved card (issue #14), cents; 100% the worker's. */
+  tippedCents: number;
 }
 
 export function summarizeLedger(entries: readonly LedgerEntry[]): MoneySummary {
@@ -27,7 +34,12 @@ export function summarizeLedger(entries: readonly LedgerEntry[]): MoneySummary {
   const capturedCents = sum('captured', 'fee_captured');
   const extraChargedCents = sum('extra_charge');
   const refundedCents = sum('refunded');
-  return { heldCents: sum('hold_placed'), capturedCents, extraChargedCents, refundedCents, paidCents: capturedCents + extraChargedCents - refundedCents };
+  return { heldCents: sum('hold_placed'), capturedCents, extraChargedCents, refundedCents, paidCents: capturedCents + extraChargedCents - refundedCents, tippedCents: sum('tip') };
+}
+
+/** The tip the ledger records for a booking (0 when none), cents: 100% the worker's. */
+export function tippedCents(entries: readonly LedgerEntry[]): number {
+  return entries.filter((e) => e.kind === 'tip').reduce((total, e) => total + e.amountCents, 0);
 }
 
 /** A refund asks for more than was taken and not yet returned (or reserved by a refund in flight). */

@@ -7,15 +7,29 @@
 import { z } from 'zod';
 import { etaMinutesSchema } from './arrival';
 import { bookingViewSchema } from './booking-request';
+import { WORKER_DECLINE_REASONS } from './booking-events';
 import { usPhoneSchema } from './phone';
 import { SERVICE_SLUGS } from './services';
 import { timeOffSchema, weeklyRangeSchema } from './worker-availability';
 
-/** A job as its worker sees it: the booking, who to meet and call, and the customer's photo. */
+/**
+ * When the worker's timed moves open (src/domain/job-timing.ts, with the admin's job rules):
+ * "On my way" and "Start job" from `departureOpensAt` until `departureClosesAt` (the end of the
+ * job's Tampa day); "Complete" from `completeOpensAt` (null until the job has started). ISO UTC.
+ */
+export const jobMoveWindowSchema = z.object({
+  departureOpensAt: z.iso.datetime({ offset: true }),
+  departureClosesAt: z.iso.datetime({ offset: true }),
+  completeOpensAt: z.iso.datetime({ offset: true }).nullable(),
+});
+export type JobMoveWindow = z.infer<typeof jobMoveWindowSchema>;
+
+/** A job as its worker sees it: the booking, who to meet and call, the customer's photo, and when each move opens. */
 export const workerJobSchema = bookingViewSchema
   .extend({
     customer: z.object({ name: z.string(), phone: z.string() }),
     photoUrl: z.string().nullable(),
+    moveWindow: jobMoveWindowSchema,
   })
   .meta({ id: 'WorkerJob' });
 export type WorkerJob = z.infer<typeof workerJobSchema>;
@@ -78,3 +92,17 @@ export function workerSettingsSchema(messages: WorkerSettingsMessages = API_WORK
 /** `PATCH /api/worker/settings`. */
 export const workerSettingsRequestSchema = workerSettingsSchema().meta({ id: 'WorkerSettingsRequest' });
 export type WorkerSettingsRequest = z.input<typeof workerSettingsRequestSchema>;
+
+/**
+ * `POST /api/worker/jobs/{id}/decline`: why the assigned worker gives the job back to dispatch,
+ * a reason (WORKER_DECLINE_REASONS) and a few words (trimmed, up to 300 characters; required for
+ * `other`). Messages are i18n keys.
+ */
+export const declineJobRequestSchema = z
+  .object({
+    reason: z.enum(WORKER_DECLINE_REASONS, { error: 'dispatchErrors.declineReasonRequired' }),
+    note: z.string({ error: 'dispatchErrors.declineReasonRequired' }).trim().max(300, { error: 'dispatchErrors.declineReasonRequired' }).optional(),
+  })
+  .refine((body) => body.reason !== 'other' || (body.note?.length ?? 0) > 0, { error: 'dispatchErrors.declineReasonRequired', path: ['note'] })
+  .meta({ id: 'DeclineJobRequest' });
+export type DeclineJobRequest = z.input<typeof declineJobRequestSchema>;

@@ -18,6 +18,7 @@ import { startBookingEventHub } from './realtime/booking-event-hub';
 import { SimulatedGateway } from './payments/simulated-gateway';
 import { StripeGateway } from './payments/stripe-gateway';
 import { BLOG_CONTENT_DIR, loadBlogLibrary, PUBLIC_DIR } from './modules/blog/blog-library';
+import { buildReceiptPdf } from './modules/receipts/receipt.service';
 
 export class SimulatedGatewayInProductionError extends Error {
   constructor() {
@@ -86,6 +87,11 @@ export async function startRuntime(config: Config, databaseTarget?: DatabaseTarg
     sms: createSmsSender(config.twilio),
     site: { publicUrl: config.publicUrl, supportPhone: config.supportPhone, operationsEmail: config.mail.operationsEmail },
     logger,
+    // Issue #14: the receipt mail carries the PDF receipt (the system reads it as an admin would).
+    receiptPdf: async (bookingId, lang) => {
+      const file = await buildReceiptPdf({ db: deps.db, config, testMode: deps.gateway.testMode }, bookingId, { id: '', isAdmin: true }, lang);
+      return { ...file, contentType: 'application/pdf' };
+    },
   });
   return {
     deps,

@@ -4,8 +4,9 @@ import { chooseTomorrowsFirstTime, fillAddress, next, payAndConfirm, signUpInlin
 
 /**
  * Issue #4 end to end, three browser contexts at once: a customer books; the admin's board shows
- * it live and assigns a technician with an ETA; the technician accepts, goes on the way, starts
- * and completes with 2 hours; the customer's My Bookings follows every step without a reload.
+ * it live and assigns a technician with an ETA; the technician accepts (the job is two days ahead,
+ * so On my way and Start wait for its day, issue #14) and the office completes it with 2 hours; the
+ * customer's My Bookings follows every step without a reload.
  */
 
 async function signIn(context: BrowserContext, baseURL: string, account: { email: string; password: string }) {
@@ -46,8 +47,12 @@ test('a booking travels from the customer to dispatch to the technician and back
   const row = admin.getByRole('article').filter({ hasText: reference });
   await expect(row).toBeVisible({ timeout: 10_000 });
   await expect(row.getByText(/min since booking/)).toBeVisible();
+  await expect(row.getByText('New – call the customer')).toBeVisible();
   await row.getByRole('button', { name: 'Mark contacted' }).click();
-  await expect(row.getByText(/Contacted/)).toBeVisible();
+  await expect(row.getByText(/^Contacted \d+ min after booking$/)).toBeVisible();
+  // the badge follows at once (issue #14)
+  await expect(row.getByText('Contacted – assign a technician')).toBeVisible();
+  await expect(row.getByText('New – call the customer')).toHaveCount(0);
 
   // The customer keeps My Bookings open from here on.
   await customer.goto('/my-bookings');
@@ -63,24 +68,24 @@ test('a booking travels from the customer to dispatch to the technician and back
   await expect(assign).toBeHidden();
   await expect(card.getByText(`Technician assigned: ${E2E_WORKER.name}`)).toBeVisible({ timeout: 10_000 });
 
-  // The technician's day shows the job live, then accept, on my way, start, complete with 2 hours.
+  // The technician's day shows the job live; they accept it and the card reads Accepted. The job is
+  // two days ahead, so On my way and Start are not open yet (issue #14: only on the job's day, from
+  // the start window): the card says when they open instead of offering them.
   const job = worker.getByRole('article').filter({ hasText: 'Standing desk' }).first();
   await expect(job).toBeVisible({ timeout: 10_000 });
   await job.getByRole('button', { name: 'Accept job' }).click();
-  await job.getByRole('button', { name: 'On my way' }).click();
-  const onMyWay = worker.getByRole('dialog');
-  await onMyWay.getByLabel('Minutes until you arrive').fill('20');
-  await onMyWay.getByRole('button', { name: 'Send arrival time' }).click();
-  await expect(card.getByText(/On the way, ETA/)).toBeVisible({ timeout: 10_000 });
+  await expect(job.getByText('Status: Accepted')).toBeVisible();
+  await expect(job.getByRole('button', { name: 'On my way' })).toBeDisabled();
+  await expect(job.getByText(/On my way and Start job open at/)).toBeVisible();
 
-  await job.getByRole('button', { name: 'Start job' }).click();
-  await expect(card.getByText('In progress').first()).toBeVisible({ timeout: 10_000 });
-
-  await job.getByRole('button', { name: 'Complete job' }).click();
-  const complete = worker.getByRole('dialog');
+  // The office completes it on the technician's behalf with 2 hours (early: the timeline flags it).
+  await admin.getByRole('button', { name: 'Complete for the technician' }).click();
+  const complete = admin.getByRole('dialog');
   await complete.getByLabel('Hours worked').selectOption('2');
   await complete.getByRole('button', { name: 'Complete and charge' }).click();
-  await expect(worker.getByText('Done. Charged $75.25.').first()).toBeVisible();
+  await expect(complete).toBeHidden();
+  await expect(admin.getByText('Unusual').first()).toBeVisible({ timeout: 10_000 });
+  await expect(job.getByText('Done. Charged $75.25.')).toBeVisible({ timeout: 10_000 });
 
   // The customer sees it completed, with the receipt, still without a reload.
   await expect(card.getByText('Completed').first()).toBeVisible({ timeout: 10_000 });

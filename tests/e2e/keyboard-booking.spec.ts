@@ -61,10 +61,19 @@ test('a customer books a TV installation with the keyboard only', async ({ page 
   await expect(page.getByRole('heading', { name: /Date & Time/ }).first()).toBeVisible();
   await tabTo(page, page.getByRole('group', { name: 'Date' }).getByRole('button').nth(1));
   await page.keyboard.press('Enter');
-  const firstTime = page.getByRole('group', { name: /Start times/ }).getByRole('button').first();
-  await expect(firstTime).toBeVisible();
-  await tabTo(page, firstTime);
-  await page.keyboard.press('Enter');
+  // the start times are one radio group: one Tab stop, the arrow keys move and choose
+  const times = page.getByRole('radiogroup', { name: /Start times/ }).getByRole('radio');
+  await expect(times.first()).toBeVisible();
+  await tabTo(page, times);
+  await expect(times.first()).toBeFocused();
+  await page.keyboard.press('ArrowRight');
+  await expect(times.nth(1)).toBeFocused();
+  await expect(times.nth(1)).toBeChecked();
+  await page.keyboard.press('ArrowLeft');
+  await expect(times.first()).toBeChecked();
+  // one Tab leaves the group: the next stop is not another time
+  await page.keyboard.press('Tab');
+  expect(await times.evaluateAll((els) => els.some((el) => el === document.activeElement))).toBe(false);
   await tabTo(page, nextButton(page));
   await page.keyboard.press('Enter');
 
@@ -82,7 +91,7 @@ test('a customer books a TV installation with the keyboard only', async ({ page 
   await tabTo(page, page.getByRole('button', { name: 'Continue' }));
   await page.keyboard.press('Enter');
   await expect(page.getByText('Please sign in to continue with your booking.')).toBeVisible();
-  await tabTo(page, page.getByRole('button', { name: 'Create account', exact: true }));
+  await tabTo(page, page.getByRole('button', { name: 'Sign up', exact: true }));
   await page.keyboard.press('Enter');
   for (const [label, text] of [['Email', email], ['Password', 'correct-horse-9']] as const) {
     await tabTo(page, page.getByLabel(label, { exact: true }));

@@ -7,7 +7,7 @@
 import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import { formatPrice } from '../../domain/format';
+import { formatPrice, formatTampaDateAndTime } from '../../domain/format';
 import { AppError } from './errors';
 import { languageOf, translator } from './i18n';
 import type { AppEnv } from './app-env';
@@ -24,7 +24,8 @@ export function errorBody(c: Context<AppEnv>, error: AppError): ErrorBody {
   const lang = c.var.lang ?? languageOf(c.req.header('accept-language'));
   const t = translator(lang);
   const money = Object.fromEntries(Object.entries(error.options.moneyParams ?? {}).map(([name, cents]) => [name, formatPrice(cents, lang)]));
-  const params = { ...error.options.params, ...money };
+  const instants = Object.fromEntries(Object.entries(error.options.instantParams ?? {}).map(([name, at]) => [name, formatTampaDateAndTime(at, lang)]));
+  const params = { ...error.options.params, ...money, ...instants };
   const translated = error.options.details ? Object.fromEntries(Object.entries(error.options.details).map(([field, key]) => [field, t(key, params)])) : null;
   const details = translated || error.options.rawDetails ? { ...translated, ...error.options.rawDetails } : null;
   return {

@@ -12,6 +12,8 @@ export interface AppErrorOptions {
   params?: Record<string, string | number>;
   /** Amounts in integer cents to interpolate, written as money in the caller's language (e.g. { available: 1250 } -> "$12.50"). */
   moneyParams?: Record<string, number>;
+  /** Instants to interpolate, written as a Tampa date and time in the caller's language (e.g. { time: opensAt } -> "Nov 24, 2026, 9:00 AM"). */
+  instantParams?: Record<string, Date>;
   /** A message that is already final and already in the caller's language; used instead of the key (rarely right: prefer a key). */
   rawMessage?: string;
   /** Detail values sent as they are, not translated (ids, instants, client secrets). */

@@ -42,7 +42,7 @@ export async function requestContext(c: Context<AppEnv>): Promise<{ settings: Bu
   const { db, gateway, now, logger } = c.var.deps;
   const settings = await getBusinessSettings(db);
   const at = now();
-  const view: ViewContext = { testMode: gateway.testMode, now: at, policy: settings.cancellationPolicy };
+  const view: ViewContext = { testMode: gateway.testMode, now: at, policy: settings.cancellationPolicy, arrivalWindowMinutes: settings.jobRules.arrivalWindowMinutes };
   const money: MoneyContext = { db, gateway, now: at, policy: settings.cancellationPolicy, logger };
   return { settings, view, money };
 }

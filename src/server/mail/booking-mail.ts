@@ -6,11 +6,16 @@
  * and sends.
  */
 import { cardBrandName, formatPrice, formatTampaDateTime, formatTampaShort, formatTampaTime } from '../../domain/format';
+import { arrivalWindow } from '../../domain/arrival-window';
+import type { BookingStatus } from '../../domain/booking-status';
 import type { LineItem } from '../../domain/pricing';
 import { translator, type Lang } from '../lib/i18n';
 import { appointmentIcs } from './calendar';
 import { formatPhone } from './format';
 import { DEFAULT_CONTACT_PROMISE_MINUTES } from '../../domain/contact-promise';
+import type { PaymentStatus } from '../../domain/booking-status';
+import { paymentNoticeMessage } from '../../domain/payment-notice-message';
+import { paymentTimingNotice } from '../../domain/payment-timing';
 
 /** One template per kind of message; a booking gets each at most once (mail_outbox's unique key). */
 export const BOOKING_TEMPLATES = ['booking_received', 'booking_received_ops', 'technician_assigned', 'on_the_way', 'final_amount_review', 'completed', 'cancelled', 'no_show'] as const;
@@ -32,6 +37,9 @@ export interface BookingMailData {
     scheduledStart: Date;
     scheduledEnd: Date;
     etaAt: Date | null;
+    /** The status now (the arrival window depends on it). */
+    status: BookingStatus;
+    customerId: string;
     lineItems: LineItem[];
     subtotalCents: number;
     taxCents: number;
@@ -44,14 +52,16 @@ export interface BookingMailData {
     cancellationFeeCents: number | null;
     /** 'en' | 'es' as stored; anything else reads as English. */
     language: string;
+    /** When it was booked (the payment notice decides from it when there is no payment record). */
+    createdAt?: Date;
   };
   /** `notifications`: the customer's choices in Settings > Preferences (both true by default). */
   customer: { name: string; email: string; notifications: { email: boolean; sms: boolean } };
   worker: { name: string; phone: string | null } | null;
   /** The booking's payment record, if any. */
-  payment: { status: string; cardBrand: string | null; cardLast4: string | null } | null;
-  /** From the payment ledger (src/domain/ledger.ts), cents. */
-  money: { paidCents: number; refundedCents: number };
+  payment: { status: string; cardBrand: string | null; cardLast4: string | null; amountHeldCents?: number } | null;
+  /** From the payment ledger (src/domain/ledger.ts), cents; captured and extra charged when loaded. */
+  money: { paidCents: number; refundedCents: number; capturedCents?: number; extraChargedCents?: number };
 }
 
 /** Site facts the messages quote (from Config). */
@@ -62,6 +72,15 @@ export interface MailSite {
   operationsEmail: string;
   /** The call-back promise, minutes after booking (settings `contact_promise_minutes`); 5-10 when not given. */
   contactPromise?: { min: number; max: number };
+  /** The arrival window after the start, minutes (settings `jobRules.arrivalWindowMinutes`); no window line when not given. */
+  arrivalWindowMinutes?: number;
+}
+
+/** "Arrival window: 10:00 AM – 11:00 AM (Tampa time)" for a booking still awaiting its worker (src/domain/arrival-window.ts), else null. */
+export function arrivalWindowLine(b: BookingMailData['booking'], site: MailSite, lang: Lang): string | null {
+  if (site.arrivalWindowMinutes === undefined) return null;
+  const window = arrivalWindow(b, site.arrivalWindowMinutes);
+  return window ? translator(lang)('mail.arrivalWindow', { from: formatTampaTime(window.from, lang), to: formatTampaTime(window.to, lang) }) : null;
 }
 
 
@@ -84,7 +103,7 @@ function escapeHtml(text: string): string {
 }
 
 /** Paragraphs (each one or more lines) as plain text and as minimal HTML with links. */
-function compose(paragraphs: Array<string | string[]>): { text: string; html: string } {
+export function compose(paragraphs: Array<string | string[]>): { text: string; html: string } {
   const blocks = paragraphs.map((p) => (Array.isArray(p) ? p : [p])).filter((lines) => lines.length > 0);
   const text = blocks.map((lines) => lines.join('\n')).join('\n\n') + '\n';
   const linkify = (line: string) => escapeHtml(line).replace(/https?:\/\/[^\s<]+/g, (url) => `<a href="${url}">${url}</a>`);
@@ -92,7 +111,7 @@ function compose(paragraphs: Array<string | string[]>): { text: string; html: st
   return { text, html: `<!doctype html>\n<html><body style="font-family:Arial,Helvetica,sans-serif;font-size:15px;line-height:1.5;color:#1f2937">\n${body}\n</body></html>\n` };
 }
 
-function addressLine(b: BookingMailData['booking']): string {
+export function addressLine(b: BookingMailData['booking']): string {
   return [b.unit ? `${b.street}, ${b.unit}` : b.street, b.city, `${b.state} ${b.zip}`].join(', ');
 }
 
@@ -113,6 +132,11 @@ export function renderBookingMail(template: BookingTemplate, data: BookingMailDa
       ? t('mail.card', { brand: cardBrandName(data.payment.cardBrand), last4: data.payment.cardLast4 })
       : t('mail.cardUnknown');
   const worker = data.worker?.name ?? '';
+  /** The payment notice every screen shows too (paymentTimingNotice, issue #14 defect 1). */
+  const notice = () => {
+    const { key, values } = paymentNoticeMessage(paymentTimingNotice(mailTimingInput(data)), lang);
+    return t(key, values);
+  };
   const myBookings = `${site.publicUrl}/my-bookings`;
   const greeting = t('mail.greeting', { name: data.customer.name });
   const closing = [t('mail.questions', { phone: formatPhone(site.supportPhone) }), t('mail.signature')];
@@ -120,6 +144,7 @@ export function renderBookingMail(template: BookingTemplate, data: BookingMailDa
     t('mail.reference', { reference: b.reference }),
     t('mail.service', { service }),
     t('mail.when', { when }),
+    ...(template === 'booking_received_ops' ? [] : [arrivalWindowLine(b, site, lang)].filter((line): line is string => line !== null)),
     t('mail.address', { address: addressLine(b) }),
   ];
 
@@ -142,12 +167,11 @@ export function renderBookingMail(template: BookingTemplate, data: BookingMailDa
   switch (template) {
     case 'booking_received': {
       subject = t('mail.received.subject', { reference: b.reference });
-      const heldNow = data.payment?.status !== 'card_saved';
       paragraphs = [
         greeting,
         [t('mail.received.intro', { service }), t('mail.received.callPromise', { phone: formatPhone(b.contactPhone), ...(site.contactPromise ?? DEFAULT_CONTACT_PROMISE_MINUTES) })],
         facts,
-        t(heldNow ? 'mail.received.totalHeld' : 'mail.received.totalCardSaved', { total: money(b.totalCents), card }),
+        [t('mail.received.total', { total: money(b.totalCents), card }), notice()],
         t('mail.received.calendar'),
         t('mail.manage', { url: myBookings }),
         closing,
@@ -211,7 +235,10 @@ export function renderBookingMail(template: BookingTemplate, data: BookingMailDa
       const receipt = receiptLines();
       const payment = [t('mail.completed.charged', { card, amount: money(data.money.paidCents + data.money.refundedCents) })];
       if (data.money.refundedCents > 0) payment.push(t('mail.completed.refunded', { amount: money(data.money.refundedCents) }));
-      paragraphs = [greeting, t('mail.completed.body', { worker: worker || t('mail.signature') }), [t('mail.reference', { reference: b.reference }), t('mail.service', { service })], receipt, payment, t('mail.manage', { url: myBookings }), closing];
+      const pdf = t('receiptPdf.download', { url: `${site.publicUrl}/api/bookings/${b.id}/receipt.pdf?lang=${lang}` });
+      // Rate your job (issue #14): opens My Bookings on this booking's review form (and its tip form).
+      const rate = t('mail.completed.rate', { url: `${myBookings}?booking=${encodeURIComponent(b.id)}&review=1` });
+      paragraphs = [greeting, t('mail.completed.body', { worker: worker || t('mail.signature') }), [t('mail.reference', { reference: b.reference }), t('mail.service', { service })], receipt, payment, pdf, rate, t('mail.manage', { url: myBookings }), closing];
       break;
     }
     case 'cancelled': {
@@ -231,6 +258,15 @@ export function renderBookingMail(template: BookingTemplate, data: BookingMailDa
   }
 
   return { to, subject, ...compose(paragraphs), ics, template, language: lang, bookingId: b.id };
+}
+
+/** The payment notice's input from the mail data (the booked total; the booking's creation as "now"). */
+function mailTimingInput(data: BookingMailData) {
+  const b = data.booking;
+  const payment = data.payment ? { status: data.payment.status as PaymentStatus, amountHeldCents: data.payment.amountHeldCents ?? b.totalCents } : null;
+  const capturedCents = data.money.capturedCents ?? data.money.paidCents + data.money.refundedCents;
+  const money = { capturedCents, extraChargedCents: data.money.extraChargedCents ?? 0, refundedCents: data.money.refundedCents, paidCents: data.money.paidCents };
+  return { start: b.scheduledStart, now: b.createdAt ?? new Date(), totalCents: b.totalCents, payment, money };
 }
 
 /**

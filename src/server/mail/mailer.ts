@@ -29,6 +29,12 @@ export interface OutgoingMail {
   html?: string | null;
   /** iCalendar text, attached as `booking.ics` (text/calendar). */
   ics?: string | null;
+  /**
+   * Other files to attach (the PDF receipt, issue #14). Sent over SMTP; the dev outbox row keeps
+   * no copy (mail_outbox has no column for them): the receipt can be downloaded again from
+   * GET /api/bookings/{id}/receipt.pdf.
+   */
+  attachments?: MailAttachment[];
   /** The message kind, e.g. 'booking_received'. */
   template: string;
   language: Lang;
@@ -36,6 +42,13 @@ export interface OutgoingMail {
   bookingId?: string | null;
   /** Record the message without sending it, for this reason (e.g. 'email_off'). */
   skippedReason?: string | null;
+}
+
+/** A file attached to a message. */
+export interface MailAttachment {
+  filename: string;
+  content: Buffer;
+  contentType: string;
 }
 
 export type MailOutcome =
@@ -116,8 +129,13 @@ export function createMailer(db: Database, mail: Config['mail'], logger: Logger,
           subject: message.subject,
           text: message.text,
           ...(message.html ? { html: message.html } : {}),
-          ...(message.ics
-            ? { attachments: [{ filename: 'booking.ics', content: message.ics, contentType: 'text/calendar; charset=utf-8; method=PUBLISH' }] }
+          ...(message.ics || message.attachments?.length
+            ? {
+                attachments: [
+                  ...(message.ics ? [{ filename: 'booking.ics', content: message.ics, contentType: 'text/calendar; charset=utf-8; method=PUBLISH' }] : []),
+                  ...(message.attachments ?? []),
+                ],
+              }
             : {}),
         });
         await db.update(mailOutbox).set({ sentAt: new Date() }).where(eq(mailOutbox.id, claimed.id));

@@ -39,7 +39,7 @@ export async function loadBookingMailData(db: Database, bookingId: string): Prom
     .where(eq(bookings.id, bookingId))
     .limit(1);
   if (!row) return null;
-  const [payment] = await db.select({ status: payments.status, cardBrand: payments.cardBrand, cardLast4: payments.cardLast4 }).from(payments).where(eq(payments.bookingId, bookingId)).limit(1);
+  const [payment] = await db.select({ status: payments.status, cardBrand: payments.cardBrand, cardLast4: payments.cardLast4, amountHeldCents: payments.amountHeldCents }).from(payments).where(eq(payments.bookingId, bookingId)).limit(1);
   const ledger = await db.select({ kind: paymentLedger.kind, amountCents: paymentLedger.amountCents }).from(paymentLedger).where(eq(paymentLedger.bookingId, bookingId));
   const summary = summarizeLedger(ledger);
   const b = row.booking;
@@ -52,6 +52,6 @@ export async function loadBookingMailData(db: Database, bookingId: string): Prom
     },
     worker: b.workerId && row.workerAccountName !== null ? { name: row.workerFullName ?? row.workerAccountName, phone: row.workerPhone ?? row.workerProfilePhone ?? null } : null,
     payment: payment ?? null,
-    money: { paidCents: summary.paidCents, refundedCents: summary.refundedCents },
+    money: { paidCents: summary.paidCents, refundedCents: summary.refundedCents, capturedCents: summary.capturedCents, extraChargedCents: summary.extraChargedCents },
   };
 }

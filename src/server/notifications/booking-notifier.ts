@@ -5,7 +5,9 @@
  * | event type  | mail                                                       | SMS (Twilio configured) |
  * | ----------- | ---------------------------------------------------------- | ----------------------- |
  * | created     | booking_received (customer, .ics) + booking_received_ops   | booking received        |
- * | assigned    | technician_assigned (worker name, ETA)                     |                         |
+ * | assigned    | technician_assigned (worker name, ETA); on a reassignment to another worker, technician_changed | (technician_changed) |
+ * | rescheduled | rescheduled (old and new time), once per move              | rescheduled             |
+ * | eta_changed | eta_changed (new ETA), once per change, none for the same ETA | eta changed          |
  * | en_route    | on_the_way (ETA)                                           | on the way              |
  * | final_approval_requested | final_amount_review (the amount, why, what happens next) |            |
  * | completed   | completed (receipt: final line items, what was charged)    |                         |
@@ -16,7 +18,9 @@
  * are recorded in the outbox (`skipped_reason` 'email_off') but not sent; with texts off, no
  * SMS. The operations mail always goes.
  *
- * Other event types (hold_placed, rescheduled, ...) send nothing. Each (booking, template) is
+ * The change notices (issue #14) may come several times per booking: each is claimed once in
+ * `reminder_sends` (booking-change-notices.ts). Other event types (hold_placed, ...) send
+ * nothing. Each (booking, template) is
  * sent at most once, checked against mail_outbox and enforced by its unique index, so a repeated
  * or duplicated event changes nothing; an SMS goes out only with the mail that first claims its
  * template. Work runs in the background, after the event's transaction committed, one change at
@@ -27,14 +31,18 @@ import type { Database } from '../db/client';
 import type { Logger } from '../lib/logger';
 import { recordServerError } from '../modules/errors/server-errors';
 import { renderBookingMail, renderBookingSms, type BookingMailData, type BookingTemplate, type MailSite } from '../mail/booking-mail';
-import type { Mailer } from '../mail/mailer';
+import type { MailAttachment, Mailer } from '../mail/mailer';
+import type { Lang } from '../lib/i18n';
 import type { BookingChange, BookingEventHub } from '../realtime/booking-event-hub';
 import { getBusinessSettings } from '../modules/settings/settings.service';
 import { loadBookingMailData } from './booking-mail-data';
 import type { SmsSender } from './sms';
+import { sendChangeNotice, type ChangeNoticeKind } from './booking-change-notices';
 
 interface Plan {
   mails: BookingTemplate[];
+  /** A change notice that may come several times per booking (booking-change-notices.ts). */
+  notice?: ChangeNoticeKind;
   /** The text to send, and the mail template whose first claim triggers it. */
   sms?: { kind: 'received' | 'on_the_way'; with: BookingTemplate };
 }
@@ -42,7 +50,9 @@ interface Plan {
 /** Event type -> what to send (the table above). */
 export const NOTIFICATION_PLAN: Readonly<Record<string, Plan>> = {
   created: { mails: ['booking_received', 'booking_received_ops'], sms: { kind: 'received', with: 'booking_received' } },
-  assigned: { mails: ['technician_assigned'] },
+  assigned: { mails: ['technician_assigned'], notice: 'technician_changed' },
+  rescheduled: { mails: [], notice: 'rescheduled' },
+  eta_changed: { mails: [], notice: 'eta_changed' },
   en_route: { mails: ['on_the_way'], sms: { kind: 'on_the_way', with: 'on_the_way' } },
   final_approval_requested: { mails: ['final_amount_review'] },
   completed: { mails: ['completed'] },
@@ -58,6 +68,8 @@ export interface NotifierDeps {
   /** `supportPhone` is the fallback: the phone and call-back promise saved on /admin/settings are read for each booking's messages (issue #12). */
   site: MailSite;
   logger: Logger;
+  /** The booking's PDF receipt in a language (issue #14), attached to the `completed` mail; omitted: no attachment. */
+  receiptPdf?: (bookingId: string, lang: Lang) => Promise<MailAttachment>;
 }
 
 export interface BookingNotifier {
@@ -89,7 +101,19 @@ export function startBookingNotifier(hub: BookingEventHub, deps: NotifierDeps): 
  */
 async function currentSite(deps: NotifierDeps): Promise<MailSite> {
   const settings = await getBusinessSettings(deps.db, { supportPhone: deps.site.supportPhone, supportEmail: '' });
-  return { ...deps.site, supportPhone: settings.support.phone, contactPromise: settings.contactPromiseMinutes };
+  return { ...deps.site, supportPhone: settings.support.phone, contactPromise: settings.contactPromiseMinutes, arrivalWindowMinutes: settings.jobRules.arrivalWindowMinutes };
+}
+
+/** The PDF receipt for the `completed` mail; none (logged) when it cannot be built, so the mail still goes. */
+async function receiptAttachment(deps: NotifierDeps, bookingId: string, lang: Lang): Promise<MailAttachment[] | undefined> {
+  if (!deps.receiptPdf) return undefined;
+  try {
+    return [await deps.receiptPdf(bookingId, lang)];
+  } catch (error) {
+    deps.logger.error({ err: error, bookingId }, 'receipt PDF not attached');
+    await recordServerError({ db: deps.db, logger: deps.logger }, { error, context: { job: 'booking_notification', bookingId, template: 'completed' } });
+    return undefined;
+  }
 }
 
 /** A notifier fed by hand (`notify`); startBookingNotifier wires it to the hub. */
@@ -110,7 +134,9 @@ export function createBookingNotifier(deps: NotifierDeps): BookingNotifier {
       try {
         const toCustomer = template !== 'booking_received_ops';
         const skippedReason = toCustomer && !data.customer.notifications.email ? 'email_off' : null;
-        const outcome = await deps.mailer.send({ ...renderBookingMail(template, data, site), skippedReason });
+        const rendered = renderBookingMail(template, data, site);
+        const attachments = template === 'completed' && !skippedReason ? await receiptAttachment(deps, change.bookingId, rendered.language) : undefined;
+        const outcome = await deps.mailer.send({ ...rendered, attachments, skippedReason });
         const smsWanted = data.customer.notifications.sms;
         if (plan.sms && plan.sms.with === template && outcome.status !== 'duplicate' && smsWanted) await sendSms(plan.sms.kind, data, site.contactPromise);
       } catch (error) {
@@ -118,6 +144,7 @@ export function createBookingNotifier(deps: NotifierDeps): BookingNotifier {
         await recordServerError({ db: deps.db, logger }, { error, context: { job: 'booking_notification', bookingId: change.bookingId, template } });
       }
     }
+    if (plan.notice) await sendChangeNotice(deps, change.bookingId, plan.notice, async () => (site ??= await currentSite(deps)));
   }
 
   async function sendSms(kind: 'received' | 'on_the_way', data: BookingMailData, contactPromise?: { min: number; max: number }) {

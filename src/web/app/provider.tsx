@@ -1,6 +1,6 @@
 /**
- * App-wide providers: the query client (spec defaults) and the toaster (one toast at a time),
- * which is a lazy chunk so it stays out of the first page load (see lib/toast.ts). Starts the
+ * App-wide providers: the query client (spec defaults) and the toaster (one toast at a time,
+ * below the header, app-toaster.tsx), which is a lazy chunk so it stays out of the first page load (see lib/toast.ts). Starts the
  * analytics tracker once (lib/analytics.ts: sending on page hide, then Web Vitals and the
  * optional Google Analytics tag when the page is idle).
  */
@@ -9,7 +9,7 @@ import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { startAnalytics } from '@/web/lib/analytics';
 import { createQueryClient } from '@/web/lib/query-client';
 
-const Toaster = lazy(() => import('sonner').then((module) => ({ default: module.Toaster })));
+const Toaster = lazy(() => import('./app-toaster').then((module) => ({ default: module.AppToaster })));
 
 export function AppProvider({ children }: { children: ReactNode }) {
   const [queryClient] = useState(createQueryClient);
@@ -18,7 +18,7 @@ export function AppProvider({ children }: { children: ReactNode }) {
     <QueryClientProvider client={queryClient}>
       {children}
       <Suspense fallback={null}>
-        <Toaster visibleToasts={1} position="top-center" richColors closeButton />
+        <Toaster />
       </Suspense>
     </QueryClientProvider>
   );

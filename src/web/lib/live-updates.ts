@@ -25,7 +25,7 @@
  * guest conversation (its cookie), so the chat hook leaves that call to its caller (`enabled`).
  */
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { BookingChange } from '@/domain/bookings-contract';
 import { ERROR_SEVERITIES } from '@/domain/error-log-limits';
 import type { ErrorCountNudge, ErrorLogNotice } from '@/domain/errors-contract';
@@ -61,6 +61,8 @@ interface Listener {
   chatTyping?: (notice: ChatTypingNotice) => void;
   /** The stream is back after a break: events may have been missed. */
   reconnected?: () => void;
+  /** The stream was lost (true: an error, the browser or this module is retrying) or is open again (false); told at once on subscribe. */
+  connectionLost?: (lost: boolean) => void;
 }
 
 /** EventSource.CLOSED: the browser gave up and will not reconnect by itself. */
@@ -77,13 +79,21 @@ class LiveConnection {
   private retryTimer: ReturnType<typeof setTimeout> | null = null;
   private retryMs = FIRST_RETRY_MS;
   private missedEvents = false;
+  private lost = false;
 
   constructor(private readonly queryClient: QueryClient) {}
+
+  private setLost(lost: boolean): void {
+    if (this.lost === lost) return;
+    this.lost = lost;
+    for (const listener of this.listeners) listener.connectionLost?.(lost);
+  }
 
   subscribe(handlers: Listener): () => void {
     // wrapped, so the same handlers can subscribe twice and unsubscribe each independently
     const listener: Listener = { ...handlers };
     this.listeners.add(listener);
+    listener.connectionLost?.(this.lost);
     if (this.closeTimer) {
       clearTimeout(this.closeTimer);
       this.closeTimer = null;
@@ -106,6 +116,7 @@ class LiveConnection {
     this.source = source;
     source.addEventListener('open', () => {
       this.retryMs = FIRST_RETRY_MS;
+      this.setLost(false);
       if (this.missedEvents) {
         this.missedEvents = false;
         this.refreshAll();
@@ -114,6 +125,7 @@ class LiveConnection {
     });
     source.addEventListener('error', () => {
       this.missedEvents = true;
+      if (this.source === source) this.setLost(true);
       if (source.readyState !== CLOSED || this.source !== source) return;
       // Refused (not just dropped): the browser will not retry, so we do, more slowly each time.
       source.close();
@@ -158,6 +170,7 @@ class LiveConnection {
     this.source?.close();
     this.source = null;
     this.missedEvents = false;
+    this.lost = false;
     this.retryMs = FIRST_RETRY_MS;
   }
 
@@ -325,4 +338,25 @@ export function useLiveChatEvents({ enabled = true, ...handlers }: LiveChatEvent
       reconnected: () => callbacks.current.onReconnect?.(),
     });
   }, [enabled, queryClient]);
+}
+
+/**
+ * Whether the live stream is lost right now (an error; it is being retried), for a warning on
+ * screens that rely on it (the dispatch board, issue #14). Keeps the stream open while mounted and
+ * a user is signed in; `reconnectedAt` changes each time it comes back after a loss.
+ */
+export function useLiveConnectionState({ enabled = true }: { enabled?: boolean } = {}): { lost: boolean; reconnectedAt: number | null } {
+  const queryClient = useQueryClient();
+  const me = useMe();
+  const signedIn = Boolean(me.data?.user);
+  const [state, setState] = useState<{ lost: boolean; reconnectedAt: number | null }>({ lost: false, reconnectedAt: null });
+
+  useEffect(() => {
+    if (!enabled || !signedIn) return;
+    return connectionFor(queryClient).subscribe({
+      connectionLost: (lost) => setState((current) => (current.lost === lost ? current : { lost, reconnectedAt: lost ? current.reconnectedAt : current.lost ? Date.now() : current.reconnectedAt })),
+    });
+  }, [enabled, signedIn, queryClient]);
+
+  return enabled && signedIn ? state : { lost: false, reconnectedAt: null };
 }

@@ -32,6 +32,7 @@ export function bookingView(overrides: Partial<BookingView> = {}): BookingView {
     cancellationPolicy: DEFAULT_CANCELLATION_POLICY,
     worker: null,
     etaAt: null,
+    arrivalWindowMinutes: 60,
     contactedAt: null,
     acceptedAt: null,
     enRouteAt: null,

@@ -8,7 +8,7 @@ export async function chooseTomorrowsFirstTime(page: Page, dayIndex = 1) {
   await expect(page.getByRole('heading', { name: /Date & Time/ }).first()).toBeVisible();
   const dates = page.getByRole('group', { name: 'Date' }).getByRole('button');
   await dates.nth(dayIndex).click();
-  const times = page.getByRole('group', { name: /Start times/ }).getByRole('button');
+  const times = page.getByRole('radiogroup', { name: /Start times/ }).getByRole('radio');
   await times.first().click();
   await next(page);
 }
@@ -24,7 +24,7 @@ export async function fillAddress(page: Page, zip = '33602') {
 export async function signUpInline(page: Page, email: string) {
   await page.getByRole('button', { name: 'Continue' }).click();
   await expect(page.getByText('Please sign in to continue with your booking.')).toBeVisible();
-  await page.getByRole('button', { name: 'Create account', exact: true }).click();
+  await page.getByRole('button', { name: 'Sign up', exact: true }).click();
   await page.getByLabel('Full name (optional)').fill('Rosa Díaz');
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill('correct-horse-9');

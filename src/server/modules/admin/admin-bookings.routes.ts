@@ -104,7 +104,7 @@ export const adminBookingsRoutes = apiRouter()
     const body = c.req.valid('json');
     return idempotent(c, { scope: admin.id }, async (requestKey) => {
       const { money, settings } = await requestContext(c);
-      await completeBooking({ ...money, unitPrices: settings.unitPrices, limits: settings.moneyLimits }, id, body, { userId: admin.id, role: 'admin' }, { requestKey });
+      await completeBooking({ ...money, unitPrices: settings.unitPrices, limits: settings.moneyLimits, jobRules: settings.jobRules }, id, body, { userId: admin.id, role: 'admin' }, { requestKey });
       return answer(c, id);
     });
   })

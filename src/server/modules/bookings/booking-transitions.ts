@@ -11,9 +11,10 @@
 import { eq } from 'drizzle-orm';
 import type { BookingEventRecord } from '../../../domain/booking-events';
 import { canTransition, type BookingStatus } from '../../../domain/booking-status';
+import type { TimedMove, TimingVerdict } from '../../../domain/job-timing';
 import type { Database, Transaction } from '../../db/client';
 import { bookingEvents, bookings } from '../../db/schema';
-import { conflict, notFound } from '../../lib/errors';
+import { conflict, notFound, ruleBroken } from '../../lib/errors';
 import type { Actor } from '../../lib/request-context';
 
 export type BookingRow = typeof bookings.$inferSelect;
@@ -27,6 +28,18 @@ export async function lockBooking(tx: Transaction, bookingId: string): Promise<B
 
 /** 409 `booking_busy`: a money operation on this booking has not finished yet. */
 export const bookingBusy = (status: string) => conflict('booking_busy', 'paymentErrors.bookingBusy', { rawDetails: { status } });
+
+/**
+ * 422 `outside_job_window` for a worker's move the job's timing does not allow now
+ * (src/domain/job-timing.ts): `details.opensAt` (ISO) when it opens later; the message says
+ * from when, in the caller's language and Tampa time.
+ */
+export function outsideJobWindow(move: TimedMove, verdict: Exclude<TimingVerdict, { allowed: true }>) {
+  if (verdict.reason === 'not_started') return ruleBroken('job_not_started', 'dispatchErrors.jobNotStarted');
+  if (verdict.reason === 'day_over' || !verdict.opensAt) return ruleBroken('outside_job_window', 'dispatchErrors.jobDayOver');
+  const key = move === 'complete' ? 'dispatchErrors.completeTooSoon' : 'dispatchErrors.tooEarlyForJob';
+  return ruleBroken('outside_job_window', key, { instantParams: { time: verdict.opensAt }, rawDetails: { opensAt: verdict.opensAt.toISOString() } });
+}
 
 /** 409 for a move the booking's current state no longer allows; `details.status` names that state. */
 export const stateConflict = (code: string, messageKey: string, status: string) => conflict(code, messageKey, { rawDetails: { status } });

@@ -4,14 +4,18 @@
  */
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import type { BookingView } from '../../../domain/booking-request';
+import type { WorkerRating } from '../../../domain/reviews-contract';
 import { canCancel } from '../../../domain/booking-status';
 import { canRescheduleFree, type CancellationPolicy } from '../../../domain/cancellation-policy';
 import { summarizeLedger } from '../../../domain/ledger';
+import { DEFAULT_JOB_RULES } from '../../../domain/job-rules';
 import type { ServiceSlug } from '../../../domain/services';
 import type { Database, Transaction } from '../../db/client';
 import { bookings, paymentLedger, payments, user, workerProfiles } from '../../db/schema';
 import { notFound } from '../../lib/errors';
 import { bookingPolicy } from '../settings/settings.service';
+import { reviewsOfBookings, reviewUntil, workerRatings } from '../reviews/reviews.service';
+import { tipsOfBookings, tipUntil } from '../tips/tips.service';
 
 type BookingRow = typeof bookings.$inferSelect;
 type PaymentRow = typeof payments.$inferSelect;
@@ -22,9 +26,11 @@ export interface ViewContext {
   now: Date;
   /** The current cancellation policy: for bookings made before each kept its own (issue #12). */
   policy: CancellationPolicy;
+  /** The arrival window's length after the start, minutes (settings `jobRules`); the default when not given. */
+  arrivalWindowMinutes?: number;
 }
 
-export type WorkerSummary = { id: string; name: string; phone: string | null } | null;
+export type WorkerSummary = { id: string; name: string; phone: string | null; rating?: WorkerRating } | null;
 
 const iso = (value: Date | null) => (value ? value.toISOString() : null);
 
@@ -65,6 +71,7 @@ export function toBookingView(booking: BookingRow, payment: PaymentRow | null, l
     cancellationPolicy: policy,
     worker,
     etaAt: iso(booking.etaAt),
+    arrivalWindowMinutes: ctx.arrivalWindowMinutes ?? DEFAULT_JOB_RULES.arrivalWindowMinutes,
     contactedAt: iso(booking.contactedAt),
     acceptedAt: iso(booking.acceptedAt),
     enRouteAt: iso(booking.enRouteAt),
@@ -92,9 +99,14 @@ export async function loadBookingViews(db: Database | Transaction, where: Return
     .orderBy(asc(paymentLedger.createdAt));
   const byBooking = new Map<string, LedgerRow[]>();
   for (const entry of ledger) byBooking.set(entry.bookingId, [...(byBooking.get(entry.bookingId) ?? []), entry]);
+  // Reviews, tips and the technicians' ratings (issue #14): three more queries for the whole list.
+  const bookingIds = rows.map((r) => r.bookings.id);
+  const [reviews, tips, ratings] = [await reviewsOfBookings(db, bookingIds), await tipsOfBookings(db, bookingIds), await workerRatings(db, rows.flatMap((r) => (r.bookings.workerId ? [r.bookings.workerId] : [])))];
   return rows.map((row) => {
-    const worker = row.bookings.workerId ? { id: row.bookings.workerId, name: row.workerName ?? '', phone: row.workerPhone ?? null } : null;
-    return toBookingView(row.bookings, row.payments, byBooking.get(row.bookings.id) ?? [], ctx, worker);
+    const workerId = row.bookings.workerId;
+    const worker = workerId ? { id: workerId, name: row.workerName ?? '', phone: row.workerPhone ?? null, rating: ratings.get(workerId) } : null;
+    const view = toBookingView(row.bookings, row.payments, byBooking.get(row.bookings.id) ?? [], ctx, worker);
+    return { ...view, review: reviews.get(view.id) ?? null, tip: tips.get(view.id) ?? null, reviewUntil: reviewUntil(row.bookings.completedAt), tipUntil: tipUntil(row.bookings.completedAt) };
   });
 }
 

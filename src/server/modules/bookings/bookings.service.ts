@@ -7,6 +7,8 @@
  * concurrent duplicates wait and replay the first answer, issue #9), the gateway call carries a
  * key derived from the same pair, and a booking already made with the key is returned. A
  * declined card creates nothing; a hold whose booking could not be written is voided.
+ * In the same transaction the booking's phone fills an empty profile phone and, with
+ * `saveAddress`, its address joins the saved addresses (account/remembered-details.ts).
  */
 import { createHash, randomInt } from 'node:crypto';
 import { and, count, eq, sql } from 'drizzle-orm';
@@ -24,6 +26,7 @@ import type { Logger } from '../../lib/logger';
 import { AuthenticationRequiredError, CardDeclinedError, PaymentMethodNotFoundError, type CardSummary, type Hold, type PaymentGateway } from '../../payments/gateway';
 import { cardDeclined, gatewayFailure } from '../payments/gateway-errors';
 import { recordHoldPlaced } from '../payments/payment-records';
+import { rememberAddress, rememberPhone } from '../account/remembered-details';
 import { getBusinessSettings } from '../settings/settings.service';
 import { assertStartOffered, lockCapacityDay } from '../workers/capacity.service';
 import { claimUpload, type UploadOwner } from '../uploads/uploads.service';
@@ -116,7 +119,7 @@ export async function createBooking(ctx: BookingContext, idempotencyKey: string,
   const hash = requestHash(request);
 
   const settings = await getBusinessSettings(db);
-  const view: ViewContext = { testMode: gateway.testMode, now: ctx.now, policy: settings.cancellationPolicy };
+  const view: ViewContext = { testMode: gateway.testMode, now: ctx.now, policy: settings.cancellationPolicy, arrivalWindowMinutes: settings.jobRules.arrivalWindowMinutes };
   const existing = await findByIdempotencyKey(db, customer.id, idempotencyKey);
   if (existing) {
     if (existing.requestHash !== hash) throw ruleBroken('idempotency_key_reused', 'errors.idempotencyKeyReused');
@@ -206,6 +209,9 @@ export async function createBooking(ctx: BookingContext, idempotencyKey: string,
           ? { bookingId: id, type: 'hold_placed', actorUserId: customer.id, actorRole: 'user', amountCents: hold.amountCents, data: { reference: hold.reference, deferred: false } }
           : { bookingId: id, type: 'card_saved', actorUserId: customer.id, actorRole: 'user', data: { reason: 'hold_deferred' } },
       ]);
+      // What the booking teaches the account, written with the booking or not at all.
+      if (request.saveAddress) await rememberAddress(tx, customer.id, request.address);
+      await rememberPhone(tx, customer.id, request.contactPhone);
       const card = hold?.card ?? savedCard!.card;
       const [payment] = await tx
         .insert(payments)

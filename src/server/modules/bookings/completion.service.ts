@@ -13,6 +13,8 @@
  * the job, or completes the job again with other actuals.
  */
 import { canComplete, isActiveStatus } from '../../../domain/booking-status';
+import { DEFAULT_JOB_RULES } from '../../../domain/job-rules';
+import { unusualTiming, workerMoveTiming, type TimingFlag, type TimingRules } from '../../../domain/job-timing';
 import { finalQuote, InvalidActualsError, type JobActuals } from '../../../domain/final-price';
 import { needsFinalApproval, type MoneyLimits } from '../../../domain/money-limits';
 import type { MoneySummary } from '../../../domain/ledger';
@@ -24,11 +26,12 @@ import { operationActor, registerSettle, runMoneyOperation } from '../payments/m
 import { recordOutcomes, type PaymentRow } from '../payments/payment-records';
 import type { Actor } from '../../lib/request-context';
 import { eq } from 'drizzle-orm';
-import { moveBooking, noteBookingEvent, stateConflict, type BookingRow } from './booking-transitions';
+import { moveBooking, noteBookingEvent, outsideJobWindow, stateConflict, type BookingRow } from './booking-transitions';
 import { collectionSteps } from './cancellation.service';
 import type { MoneyContext } from '../../lib/request-context';
 
-export type CompletionContext = MoneyContext & { unitPrices: UnitPrices; limits: MoneyLimits };
+/** `jobRules`: when a worker may complete (src/domain/job-timing.ts); the defaults when not given. */
+export type CompletionContext = MoneyContext & { unitPrices: UnitPrices; limits: MoneyLimits; jobRules?: TimingRules };
 
 /** `completed`, or `approval_requested` when the final amount waits for an admin. */
 export type CompletionResult = 'completed' | 'approval_requested';
@@ -37,6 +40,8 @@ interface CompletePayload {
   final: PriceQuote;
   at: string;
   approved: boolean;
+  /** What was unusual about the completion's timing when it was planned (recorded when it settles). */
+  timingFlags?: TimingFlag[];
 }
 
 /**
@@ -93,13 +98,19 @@ export async function completeBooking(ctx: CompletionContext, bookingId: string,
       if (booking.status === 'completed') return null;
       if (!canComplete(booking.status, actor.role)) throw stateConflict('not_completable', 'paymentErrors.notCompletable', booking.status);
       if (booking.finalApprovalStatus === 'pending' && actor.role !== 'admin') throw stateConflict('final_approval_pending', 'paymentErrors.finalApprovalPending', booking.status);
+      // The worker completes only `minJobMinutes` after the start (issue #14); an admin may, and it is flagged.
+      const rules = ctx.jobRules ?? DEFAULT_JOB_RULES;
+      const times = { scheduledStart: booking.scheduledStart, startedAt: booking.startedAt, now: ctx.now };
+      const verdict = workerMoveTiming('complete', times, rules);
+      if (actor.role === 'worker' && !verdict.allowed) throw outsideJobWindow('complete', verdict);
+      const timingFlags = unusualTiming('complete', times, rules, actor.role === 'admin');
       const final = quoteFinal(booking, actuals, ctx);
       if (needsFinalApproval(final.totalCents, booking.totalCents, ctx.limits)) {
         await requestApproval(tx, booking, final, actor, ctx.now);
         result = 'approval_requested';
         return null;
       }
-      const payload: CompletePayload = { final, at: ctx.now.toISOString(), approved: false };
+      const payload: CompletePayload = { final, at: ctx.now.toISOString(), approved: false, timingFlags };
       return { purpose: 'complete', steps: finalSteps(booking, payment, money, final.totalCents), payload: { ...payload } };
     },
   });
@@ -156,6 +167,9 @@ async function settleCompletion(tx: Transaction, { booking, payment, operation, 
     current = { ...current, status: 'in_progress' };
   }
   const moved = await moveBooking(tx, current, 'completed', actor, { type: 'completed', amountCents: final.totalCents }, changes);
+  if (moved && payload.timingFlags?.length) {
+    await noteBookingEvent(tx, booking.id, actor, { type: 'unusual_timing', data: { move: 'complete', flags: payload.timingFlags, scheduledStart: booking.scheduledStart.toISOString(), startedAt: booking.startedAt?.toISOString() ?? null } });
+  }
   if (!moved) await noteBookingEvent(tx, booking.id, actor, { type: 'settle_conflict', data: { operation: 'complete', status: booking.status } });
 }
 

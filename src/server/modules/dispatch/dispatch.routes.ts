@@ -24,6 +24,7 @@ import {
   type AdminWorker,
 } from '../../../domain/dispatch-contract';
 import { textIdSchema } from '../../../domain/ids';
+import { workerRatings } from '../reviews/reviews.service';
 import type { ServiceSlug } from '../../../domain/services';
 import { businessDay } from '../../../domain/slots';
 import { bookings, user, workerProfiles, workerSkills, workerTimeOff } from '../../db/schema';
@@ -193,6 +194,7 @@ async function adminWorkers(c: Context<AppEnv>): Promise<AdminWorker[]> {
     ids.length ? db.select().from(workerSkills).where(inArray(workerSkills.userId, ids)).orderBy(workerSkills.serviceSlug) : [],
     ids.length ? db.select().from(workerTimeOff).where(inArray(workerTimeOff.userId, ids)).orderBy(workerTimeOff.startsOn) : [],
   ]);
+  const ratings = await workerRatings(db, ids);
   return profiles
     .map((p) => {
       const cap = capacity.find((w) => w.workerId === p.id);
@@ -204,7 +206,8 @@ async function adminWorkers(c: Context<AppEnv>): Promise<AdminWorker[]> {
         timeOff: cap ? timeOffRows.filter((r) => r.userId === p.id).map(({ id, startsOn, endsOn, note }) => ({ id, startsOn, endsOn, note })) : [],
         todayJobs: today.find((r) => r.workerId === p.id)?.n ?? 0,
         completedJobs: completed.find((r) => r.workerId === p.id)?.n ?? 0,
-        rating: null,
+        rating: ratings.get(p.id)?.average ?? null,
+        ratingCount: ratings.get(p.id)?.count ?? 0,
       };
     })
     .sort((a, b) => a.name.localeCompare(b.name));

@@ -93,7 +93,7 @@ export async function bookingTimeline(db: Database, bookingId: string): Promise<
     .orderBy(asc(bookingEvents.createdAt));
   const workerIdOf = (row: (typeof rows)[number]) => {
     const facts = eventFacts(row);
-    return facts && (facts.type === 'assigned' || facts.type === 'unassigned') ? facts.data.workerId : null;
+    return facts && (facts.type === 'assigned' || facts.type === 'unassigned' || facts.type === 'worker_declined') ? facts.data.workerId : null;
   };
   const workerIds = [...new Set(rows.map(workerIdOf).filter((id): id is string => id !== null))];
   const names = workerIds.length ? await db.select({ id: user.id, name: user.name }).from(user).where(inArray(user.id, workerIds)) : [];

@@ -130,6 +130,7 @@ describe(`scheduling and dispatch (${databaseKind})`, () => {
     const job = jobs.jobs.find((j: { id: string }) => j.id === booking.id);
     expect(job).toMatchObject({ customer: { name: 'Carla Customer', phone: '+18135550123' }, address: { street: '100 N Tampa St' } });
 
+    t.setNow(new Date('2026-11-26T13:00:00Z')); // the job's day, within its start window (two hours before)
     expect((await post(`/api/worker/jobs/${booking.id}/start`, wes.cookie)).status).toBe(200); // confirmed -> in_progress is allowed
     const early = await post(`/api/worker/jobs/${booking.id}/on-my-way`, wes.cookie, { etaMinutes: 20 });
     expect(early.status).toBe(409); // in_progress -> en_route is not

@@ -59,7 +59,7 @@ describe(`server errors in the error log (${databaseKind})`, () => {
     }
   });
 
-  it('records failed background jobs: payment jobs and reconciliation as critical, upload cleanup and chat emails as error', async () => {
+  it('records failed background jobs: payment jobs and reconciliation as critical, upload cleanup, chat emails and reminders as error', async () => {
     const db = f.t.deps.db;
     // reads and transactions fail (a dropped connection); writes through log_error still work
     const brokenReads = new Proxy(db, {
@@ -80,11 +80,12 @@ describe(`server errors in the error log (${databaseKind})`, () => {
 
     const entries = (await serverEntries()).filter((e) => e.context?.job);
     const byJob = Object.fromEntries(entries.map((e) => [e.context!.job as string, e]));
-    expect(Object.keys(byJob).sort()).toEqual(['chat_fallback_emails', 'payment_jobs', 'reconciliation', 'upload_cleanup']);
+    expect(Object.keys(byJob).sort()).toEqual(['chat_fallback_emails', 'payment_jobs', 'reconciliation', 'reminders', 'upload_cleanup']);
     expect(byJob.payment_jobs).toMatchObject({ severity: 'critical', error_message: 'Connection terminated unexpectedly', user_id: null });
     expect(byJob.reconciliation).toMatchObject({ severity: 'critical', error_message: 'gateway unreachable: ETIMEDOUT' });
     expect(byJob.upload_cleanup).toMatchObject({ severity: 'error' });
     expect(byJob.chat_fallback_emails).toMatchObject({ severity: 'error' });
+    expect(byJob.reminders).toMatchObject({ severity: 'error' });
   });
 
   it('records mail that could not be sent, without the recipient', async () => {

@@ -101,6 +101,7 @@ export const BACKGROUND_JOBS = {
   upload_cleanup: { severity: 'error', label: 'removal of abandoned uploads' },
   chat_fallback_emails: { severity: 'error', label: 'chat offline emails (unread replies, long waits)' },
   booking_notification: { severity: 'error', label: 'booking mail and texts' },
+  reminders: { severity: 'error', label: 'job reminders (customers, workers)' },
   mail: { severity: 'error', label: 'sending mail' },
   sms: { severity: 'error', label: 'sending a text' },
 } as const satisfies Record<string, { severity: ErrorSeverity; label: string }>;

@@ -1,34 +1,17 @@
 /** Maps gateway failures during money operations to API errors, in the caller's language. */
 import { AppError, ruleBroken, type AppErrorOptions } from '../../lib/errors';
+import { declineMessageKey } from '../../../domain/card-declines';
 import { CardDeclinedError, GatewayUnavailableError, HoldExpiredError, InvalidPaymentOperationError } from '../../payments/gateway';
 
 /**
- * Decline codes (Stripe's most common, and our test cards') that have their own words in the
- * locale files, `paymentErrors.declined.<code>`.
- */
-const NAMED_DECLINES = new Set([
-  'generic_decline',
-  'card_declined',
-  'insufficient_funds',
-  'authentication_required',
-  'expired_card',
-  'incorrect_cvc',
-  'incorrect_number',
-  'lost_card',
-  'stolen_card',
-  'do_not_honor',
-  'card_not_supported',
-  'processing_error',
-]);
-
-/**
  * A declined card as a 402 `card_declined` in the caller's language: the decline code's own
- * message when the locale files name it, else "Your card was declined." with the bank's own
- * (English) words kept in `details.bankMessage`.
+ * message when the locale files name it (src/domain/card-declines.ts), else "Your card was
+ * declined.". The gateway's own (English) words never reach the caller (issue #14, defect 13):
+ * they would show in an English sentence to a Spanish customer; staff find them in the logs and
+ * the booking's timeline.
  */
 export function cardDeclined(error: CardDeclinedError, options: Pick<AppErrorOptions, 'hint'> = {}): AppError {
-  if (NAMED_DECLINES.has(error.declineCode)) return new AppError(402, 'card_declined', `paymentErrors.declined.${error.declineCode}`, options);
-  return new AppError(402, 'card_declined', 'errors.cardDeclined', { ...options, rawDetails: { bankMessage: error.bankMessage } });
+  return new AppError(402, 'card_declined', declineMessageKey(error.declineCode), options);
 }
 
 export function gatewayFailure(error: unknown): unknown {

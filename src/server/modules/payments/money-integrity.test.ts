@@ -235,6 +235,7 @@ describe(`money integrity (${databaseKind})`, () => {
     const b = await book(TV_OPTIONS);
     t.setNow(new Date('2026-11-22T15:00:00Z'));
     expect((await money.post(`/api/admin/bookings/${b.id}/assign`, admin.cookie, { workerId: wes.userId })).status).toBe(200);
+    t.setNow(new Date(Date.parse(startAt(slot - 1)) - 60 * 60_000)); // on the job's day, within its start window (issue #14)
     for (const step of ['accept', 'start']) expect((await money.post(`/api/worker/jobs/${b.id}/${step}`, wes.cookie)).status).toBe(200);
     t.setNow(AFTER_JOBS); // days later, past midnight in Tampa
     const done = await money.post(`/api/worker/jobs/${b.id}/complete`, wes.cookie, {}, { 'Idempotency-Key': `late-${b.id}` });

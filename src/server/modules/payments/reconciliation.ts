@@ -6,7 +6,7 @@
  * written is not touched). Runs with the payment jobs; safe to run repeatedly.
  */
 import { and, eq, inArray, or } from 'drizzle-orm';
-import { paymentLedger, payments, reconciliationFindings } from '../../db/schema';
+import { paymentLedger, payments, reconciliationFindings, tips } from '../../db/schema';
 import type { AppDeps } from '../../lib/app-env';
 import type { GatewayPayment } from '../../payments/gateway';
 import { recordServerError } from '../errors/server-errors';
@@ -31,9 +31,20 @@ export async function reconcilePayments(deps: Deps, since: Date): Promise<Reconc
     ? await deps.db.select().from(paymentLedger).where(and(inArray(paymentLedger.bookingId, ours.map((p) => p.bookingId)), eq(paymentLedger.kind, 'refunded')))
     : [];
 
+  // Tips (issue #14) are their own charges, recorded in `tips`: matched there, never taken for orphans.
+  const tipRows = await deps.db.select().from(tips).where(inArray(tips.gatewayReference, references));
+
   for (const payment of theirs) {
     report.checked++;
     const record = ours.find((p) => p.gatewayReference === payment.reference || p.extraChargeReference === payment.reference);
+    const tip = record ? undefined : tipRows.find((t) => t.gatewayReference === payment.reference);
+    if (tip) {
+      const ourTip = tip.status === 'succeeded' ? tip.amountCents : 0;
+      if (ourTip !== payment.capturedCents - payment.refundedCents) {
+        await addFinding(deps, { gatewayReference: payment.reference, bookingId: tip.bookingId, kind: 'amount_mismatch', oursCents: ourTip, gatewayCents: payment.capturedCents - payment.refundedCents, detail: { field: 'tip' } }, report);
+      }
+      continue;
+    }
     if (!record) {
       await handleOrphan(deps, payment, report);
       continue;

@@ -12,7 +12,7 @@ import path from 'node:path';
 import { subHours } from 'date-fns';
 import { and, asc, eq, inArray, lt, notExists } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { bookings, chatMessages, uploads, workerApplications } from '../../db/schema';
+import { bookings, chatMessages, jobPhotos, uploads, workerApplications } from '../../db/schema';
 import type { Logger } from '../../lib/logger';
 import { uploadsDir } from './uploads.service';
 
@@ -37,6 +37,7 @@ export async function removeAbandonedUploads(deps: { db: Database; config: { dat
             notExists(tx.select({ id: bookings.id }).from(bookings).where(eq(bookings.photoUploadId, uploads.id))),
             notExists(tx.select({ id: workerApplications.id }).from(workerApplications).where(eq(workerApplications.uploadId, uploads.id))),
             notExists(tx.select({ id: chatMessages.id }).from(chatMessages).where(eq(chatMessages.attachmentUploadId, uploads.id))),
+            notExists(tx.select({ id: jobPhotos.id }).from(jobPhotos).where(eq(jobPhotos.uploadId, uploads.id))),
           ),
         )
         .orderBy(asc(uploads.createdAt))

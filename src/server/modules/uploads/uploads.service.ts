@@ -13,7 +13,7 @@ import path from 'node:path';
 import { and, eq, or } from 'drizzle-orm';
 import { fileTypeFromBuffer } from 'file-type';
 import type { Database, Transaction } from '../../db/client';
-import { bookings, uploads } from '../../db/schema';
+import { bookings, jobPhotos, uploads } from '../../db/schema';
 import { reencodePhoto } from './photo-encoding';
 import { uploadFileError } from './upload-errors';
 import { assertWithinUploadQuota, lockUploadQuota, type Uploader } from './upload-quota';
@@ -80,7 +80,7 @@ export async function saveUpload(ctx: { db: Database; dataDir: string; now: Date
 
 /**
  * Whether this caller may see the upload: its owner, its anonymous uploader, the customer or the
- * assigned worker of a booking using it, or an admin.
+ * assigned worker of a booking using it (as its photo or a job photo), or an admin.
  */
 export async function canReadUpload(db: Database, uploadId: string, owner: UploadOwner & { isAdmin?: boolean }) {
   const [row] = await db.select().from(uploads).where(eq(uploads.id, uploadId));
@@ -94,6 +94,13 @@ export async function canReadUpload(db: Database, uploadId: string, owner: Uploa
       .from(bookings)
       .where(and(eq(bookings.photoUploadId, uploadId), or(eq(bookings.customerId, owner.userId), eq(bookings.workerId, owner.userId))));
     if (booking) return row;
+    // A job photo (issue #14): the booking's customer and its worker.
+    const [jobPhoto] = await db
+      .select({ id: jobPhotos.id })
+      .from(jobPhotos)
+      .innerJoin(bookings, eq(bookings.id, jobPhotos.bookingId))
+      .where(and(eq(jobPhotos.uploadId, uploadId), or(eq(bookings.customerId, owner.userId), eq(bookings.workerId, owner.userId))));
+    if (jobPhoto) return row;
   }
   return null;
 }

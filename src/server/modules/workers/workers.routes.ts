@@ -8,23 +8,27 @@
  */
 import { eq } from 'drizzle-orm';
 import type { Context } from 'hono';
+import { addJobPhotoRequestSchema } from '../../../domain/job-photos';
 import { completeJobRequestSchema } from '../../../domain/money-requests';
 import type { ServiceSlug } from '../../../domain/services';
 import { availabilityRequestSchema } from '../../../domain/worker-availability';
-import { onMyWayRequestSchema, workerJobListSchema, workerJobSchema, workerProfileSchema, workerSettingsRequestSchema, type WorkerProfile } from '../../../domain/worker-contract';
+import { declineJobRequestSchema, onMyWayRequestSchema, workerJobListSchema, workerJobSchema, workerProfileSchema, workerSettingsRequestSchema, type WorkerProfile } from '../../../domain/worker-contract';
 import { workerAvailability, workerProfiles, workerSkills, workerTimeOff } from '../../db/schema';
 import type { AppEnv } from '../../lib/app-env';
 import { idempotent } from '../../lib/idempotency';
 import { apiRouter, callerOf, defineRoute, errorResponses, idempotencyKeyParameter, idParams, jsonBody, jsonContent } from '../../lib/openapi';
 import { requestContext } from '../../lib/request-context';
 import { completeBooking } from '../bookings/completion.service';
-import { acceptJob, getWorkerJob, headOut, listWorkerJobs, ownJob, startJob } from './worker-jobs.service';
+import { addJobPhoto } from './job-photos.service';
+import { acceptJob, declineJob, getWorkerJob, headOut, listWorkerJobs, ownJob, startJob } from './worker-jobs.service';
 
 const PROFILE = ['Worker: profile'];
 const JOBS = ['Worker: jobs'];
 const profileAnswer = jsonContent(workerProfileSchema, 'The profile as it is now');
 const jobAnswered = jsonContent(workerJobSchema, 'The job as it is now');
 const moveRefusals = errorResponses(401, 403, 404, 409, 415);
+/** On my way and Start: also 422 `outside_job_window` before the window opens or after the job's day (`details.opensAt`). */
+const timedMoveRefusals = errorResponses(401, 403, 404, 409, 415, 422);
 
 const profileRoute = defineRoute({
   method: 'get',
@@ -76,14 +80,39 @@ const acceptRoute = defineRoute({
   responses: { 200: jobAnswered, ...moveRefusals },
 });
 
+const declineRoute = defineRoute({
+  method: 'post',
+  path: '/jobs/{id}/decline',
+  access: 'assigned_worker',
+  tags: JOBS,
+  summary: 'Decline an assigned job: it goes back to dispatch with the reason, and the office is alerted',
+  description:
+    'Before heading out only: 409 `transition_not_allowed` once on the way or later (`details.status`); 404 once it is no longer theirs (an admin gave it to someone else). The booking becomes pending with no worker; a `worker_declined` event records who and why.',
+  request: { params: idParams, body: jsonBody(declineJobRequestSchema) },
+  responses: { 204: { description: 'Declined: the job is back with dispatch' }, ...errorResponses(400), ...moveRefusals },
+});
+
+const addPhotoRoute = defineRoute({
+  method: 'post',
+  path: '/jobs/{id}/photos',
+  access: 'assigned_worker',
+  tags: JOBS,
+  summary: 'Attach a before or after photo (one of your uploads) to a job in progress',
+  description:
+    'Upload first with POST /api/uploads. Only while the job is in progress: 409 `transition_not_allowed` otherwise. Up to 4 per phase: 422 `too_many_photos`; an upload that is not yours or already used: 422 `photo_invalid`.',
+  request: { params: idParams, body: jsonBody(addJobPhotoRequestSchema) },
+  responses: { 201: { description: 'Attached' }, ...errorResponses(400, 422), ...moveRefusals },
+});
+
 const onMyWayRoute = defineRoute({
   method: 'post',
   path: '/jobs/{id}/on-my-way',
   access: 'assigned_worker',
   tags: JOBS,
   summary: 'Head out: the job is on the way, arriving in `etaMinutes` (5-240)',
+  description: "Only on the job's Tampa day, from `jobRules.startWindowMinutes` before its start: 422 `outside_job_window` otherwise (`details.opensAt`).",
   request: { params: idParams, body: jsonBody(onMyWayRequestSchema) },
-  responses: { 200: jobAnswered, ...errorResponses(400), ...moveRefusals },
+  responses: { 200: jobAnswered, ...errorResponses(400), ...timedMoveRefusals },
 });
 
 const startRoute = defineRoute({
@@ -92,8 +121,9 @@ const startRoute = defineRoute({
   access: 'assigned_worker',
   tags: JOBS,
   summary: 'Start the work',
+  description: "Only on the job's Tampa day, from `jobRules.startWindowMinutes` before its start: 422 `outside_job_window` otherwise (`details.opensAt`).",
   request: { params: idParams },
-  responses: { 200: jobAnswered, ...moveRefusals },
+  responses: { 200: jobAnswered, ...timedMoveRefusals },
 });
 
 const completeRoute = defineRoute({
@@ -103,7 +133,7 @@ const completeRoute = defineRoute({
   tags: JOBS,
   summary: 'Complete the job: the final amount is captured',
   description:
-    'Furniture: the hours worked; painting with our paint: the receipt in cents. Above the ceilings: 400. More than the approval limit above the booked total: nothing is charged and the job waits for an admin (`finalApproval.status` pending).',
+    'Only `jobRules.minJobMinutes` after the start: 422 `outside_job_window` (`details.opensAt`). Furniture: the hours worked; painting with our paint: the receipt in cents. Above the ceilings: 400. More than the approval limit above the booked total: nothing is charged and the job waits for an admin (`finalApproval.status` pending).',
   parameters: [idempotencyKeyParameter(false)],
   request: { params: idParams, body: jsonBody(completeJobRequestSchema) },
   responses: { 200: jobAnswered, ...errorResponses(400, 401, 402, 403, 404, 409, 415, 422, 503) },
@@ -116,8 +146,8 @@ const workerActor = (c: Context<AppEnv>) => {
 
 /** The one job the worker just moved, as it is now (also after its day is over). */
 async function jobAnswer(c: Context<AppEnv>, workerId: string, id: string) {
-  const { view } = await requestContext(c);
-  return c.json(await getWorkerJob(c.var.deps.db, workerId, id, view), 200);
+  const { view, settings } = await requestContext(c);
+  return c.json(await getWorkerJob(c.var.deps.db, workerId, id, view, settings.jobRules), 200);
 }
 
 async function profileOf(c: Context<AppEnv>, userId: string): Promise<WorkerProfile> {
@@ -167,8 +197,8 @@ export const workerRoutes = apiRouter()
     return c.json(await profileOf(c, me.id), 200);
   })
   .openapi(jobsRoute, async (c) => {
-    const { view } = await requestContext(c);
-    return c.json({ jobs: await listWorkerJobs(c.var.deps.db, callerOf(c).id, view.now, view) }, 200);
+    const { view, settings } = await requestContext(c);
+    return c.json({ jobs: await listWorkerJobs(c.var.deps.db, callerOf(c).id, view.now, view, settings.jobRules) }, 200);
   })
   .openapi(acceptRoute, async (c) => {
     const me = workerActor(c);
@@ -176,16 +206,29 @@ export const workerRoutes = apiRouter()
     await acceptJob(c.var.deps.db, id, c.var.deps.now(), me.actor);
     return jobAnswer(c, me.id, id);
   })
+  .openapi(declineRoute, async (c) => {
+    const me = workerActor(c);
+    const { id } = c.req.valid('param');
+    await declineJob(c.var.deps.db, id, c.req.valid('json'), me.actor);
+    return c.body(null, 204);
+  })
+  .openapi(addPhotoRoute, async (c) => {
+    const { id } = c.req.valid('param');
+    await addJobPhoto(c.var.deps.db, id, c.req.valid('json'), callerOf(c).id);
+    return c.body(null, 201);
+  })
   .openapi(onMyWayRoute, async (c) => {
     const me = workerActor(c);
     const { id } = c.req.valid('param');
-    await headOut(c.var.deps.db, id, c.req.valid('json').etaMinutes, c.var.deps.now(), me.actor);
+    const { settings, view } = await requestContext(c);
+    await headOut(c.var.deps.db, id, c.req.valid('json').etaMinutes, view.now, settings.jobRules, me.actor);
     return jobAnswer(c, me.id, id);
   })
   .openapi(startRoute, async (c) => {
     const me = workerActor(c);
     const { id } = c.req.valid('param');
-    await startJob(c.var.deps.db, id, c.var.deps.now(), me.actor);
+    const { settings, view } = await requestContext(c);
+    await startJob(c.var.deps.db, id, view.now, settings.jobRules, me.actor);
     return jobAnswer(c, me.id, id);
   })
   .openapi(completeRoute, async (c) => {
@@ -195,7 +238,7 @@ export const workerRoutes = apiRouter()
     await ownJob(c.var.deps.db, me.id, id);
     return idempotent(c, { scope: me.id }, async (requestKey) => {
       const { money, settings } = await requestContext(c);
-      await completeBooking({ ...money, unitPrices: settings.unitPrices, limits: settings.moneyLimits }, id, body, me.actor, { requestKey });
+      await completeBooking({ ...money, unitPrices: settings.unitPrices, limits: settings.moneyLimits, jobRules: settings.jobRules }, id, body, me.actor, { requestKey });
       return jobAnswer(c, me.id, id);
     });
   });

@@ -13,7 +13,7 @@ import UserCheck from 'lucide-react/icons/user-check';
 import Wrench from 'lucide-react/icons/wrench';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatPrice, formatTampaTime } from '@/domain/format';
+import { formatNumber, formatPrice, formatTampaTime } from '@/domain/format';
 import type { TrackedBooking } from '@/web/lib/tracked-booking';
 
 export interface BookingProgressProps {
@@ -29,7 +29,11 @@ export function BookingProgress({ booking, showCharged = false }: BookingProgres
   const lines: { icon: ReactNode; text: string; strong?: boolean }[] = [];
   const active = status === 'confirmed' || status === 'en_route' || status === 'in_progress';
 
-  if (active && worker) lines.push({ icon: <UserCheck aria-hidden="true" className="h-5 w-5" />, text: t('liveStatus.assigned', { name: worker.name }), strong: status === 'confirmed' });
+  if (active && worker) {
+    // The technician's rating over their visible reviews (issue #14), when they have any.
+    const rating = worker.rating?.average != null ? ` · ${t('liveStatus.rating', { average: formatNumber(worker.rating.average, i18n.language, 1), count: worker.rating.count })}` : '';
+    lines.push({ icon: <UserCheck aria-hidden="true" className="h-5 w-5" />, text: t('liveStatus.assigned', { name: worker.name }) + rating, strong: status === 'confirmed' });
+  }
   if (status === 'confirmed' && etaAt) lines.push({ icon: <Truck aria-hidden="true" className="h-5 w-5" />, text: t('liveStatus.expected', { time: time(etaAt) }) });
   if (status === 'en_route') {
     lines.push({ icon: <Truck aria-hidden="true" className="h-5 w-5" />, text: etaAt ? t('liveStatus.onTheWay', { time: time(etaAt) }) : t('liveStatus.onTheWayNoEta'), strong: true });

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import '@testing-library/jest-dom/vitest';
-import { cleanup, screen } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { publicSettingsQueryOptions, type PublicSettings } from '@/web/lib/public-settings';
 import { renderRoutes, testQueryClient } from '@/web/test/render-route';
@@ -97,5 +97,41 @@ describe('ErrorScreen', () => {
     expect(await screen.findByRole('heading', { level: 1, name: /Oops! Page not found/ })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Return to Home' })).toHaveAttribute('href', '/');
     expect(screen.queryByText('Oops! Something went wrong')).not.toBeInTheDocument();
+  });
+
+  it('a page that did not download says to check the connection, not that our team was notified, under the site header', async () => {
+    renderRoutes(
+      [
+        {
+          path: '/',
+          ErrorBoundary: ErrorScreen,
+          children: [
+            {
+              path: 'book/tv-installation',
+              lazy: () => Promise.reject(new TypeError('Failed to fetch dynamically imported module: http://localhost/assets/booking-page.js')),
+            },
+          ],
+        },
+      ],
+      { path: '/book/tv-installation' },
+    );
+
+    expect(await screen.findByRole('heading', { level: 1, name: "We couldn't reach our servers" })).toBeInTheDocument();
+    expect(screen.getByText(/Check your connection and try again\./)).toBeInTheDocument();
+    await waitFor(() => expect(document.title).toBe("We couldn't reach our servers | Tampa Same-Day Handyman"));
+    expect(screen.queryByText(/Our team has been notified/)).not.toBeInTheDocument();
+    // the header stays: the brand link home and Call Now
+    expect(screen.getByRole('banner')).toBeInTheDocument();
+    expect(within(screen.getByRole('banner')).getAllByRole('link').length).toBeGreaterThan(0);
+    // each action keeps its words on one line
+    for (const action of [screen.getByRole('button', { name: 'Try Again' }), screen.getByRole('link', { name: 'Go Home' })]) {
+      expect(action).toHaveClass('whitespace-nowrap');
+    }
+  });
+
+  it('an error while offline is a connection failure too', async () => {
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    renderBrokenPage();
+    expect(await screen.findByRole('heading', { level: 1, name: "We couldn't reach our servers" })).toBeInTheDocument();
   });
 });

@@ -1,20 +1,24 @@
 /**
- * Picking a start: the bookable Tampa dates as a row of chips (scrolling sideways on a phone),
- * then that day's start times (Tampa time, in the interface language) as toggle buttons, with
- * loading, empty and error states. The state comes from useSlotChoice; the parent decides what
+ * Picking a start: the bookable Tampa dates as a row of chips (scrolling sideways on a phone,
+ * with faded edges and arrows while more lies aside; the chosen date is scrolled into view
+ * whenever it changes or the picker opens, e.g. back from "that time was just taken"), then that
+ * day's start times (Tampa time, in the interface language) as one radio group: a single Tab
+ * stop, the arrow keys (and Home/End) move and choose, as the ARIA radio group pattern does.
+ * Loading, empty and error states. The state comes from useSlotChoice; the parent decides what
  * a missing choice means and can move focus here with the `focus()` handle.
  */
-import { useId, useImperativeHandle, useRef, type Ref } from 'react';
+import { useEffect, useId, useImperativeHandle, useRef, type KeyboardEvent, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatCalendarDate, formatTampaTime } from '@/domain/format';
 import { businessDate } from '@/domain/slots';
 import { Button } from '@/web/components/ui/button';
 import { FieldError } from '@/web/components/ui/field-error';
+import { revealInRow, ScrollRow } from '@/web/components/ui/scroll-row';
 import { cn } from '@/web/lib/cn';
 import type { SlotChoice } from './use-slot-choice';
 
 export interface SlotPickerHandle {
-  /** Focuses the first start time, or the chosen date when the day has none. */
+  /** Focuses the chosen start time (else the first), or the chosen date when the day has none. */
   focus: () => void;
 }
 
@@ -42,8 +46,37 @@ export function SlotPicker({ choice, onChange, error, ref }: SlotPickerProps) {
   const timesRef = useRef<HTMLDivElement>(null);
 
   useImperativeHandle(ref, () => ({
-    focus: () => (timesRef.current?.querySelector('button') ?? datesRef.current?.querySelector<HTMLButtonElement>('[aria-pressed="true"]'))?.focus(),
+    focus: () => (timesRef.current?.querySelector<HTMLElement>('[tabindex="0"]') ?? datesRef.current?.querySelector<HTMLButtonElement>('[aria-pressed="true"]'))?.focus(),
   }));
+
+  // The chosen date stays in sight in its row (it may sit far to the right on a phone).
+  const hasDates = Boolean(slots.data);
+  useEffect(() => {
+    const chip = datesRef.current?.querySelector<HTMLElement>('[aria-pressed="true"]');
+    if (datesRef.current && chip) revealInRow(datesRef.current, chip);
+  }, [shownDate, hasDates]);
+
+  // One Tab stop: the chosen time, or the first one while none is chosen.
+  const tabStop = chosen && starts.includes(chosen) ? chosen : starts[0];
+  const choose = (start: string) => onChange({ date: shownDate ?? businessDate(new Date(start)), startAt: start });
+  const moveChoice = (event: KeyboardEvent<HTMLDivElement>) => {
+    const from = starts.indexOf(tabStop ?? '');
+    const last = starts.length - 1;
+    const to = ({ ArrowRight: from + 1, ArrowDown: from + 1, ArrowLeft: from - 1, ArrowUp: from - 1, Home: 0, End: last } as Record<string, number>)[event.key];
+    if (to === undefined || starts.length === 0) return;
+    event.preventDefault();
+    const next = starts[(to + starts.length) % starts.length]!;
+    focusAfterChoice.current = next;
+    choose(next);
+  };
+  // The time chosen by key gets the focus once it is rendered (choosing may reload the day's times).
+  const focusAfterChoice = useRef<string | null>(null);
+  useEffect(() => {
+    const radio = focusAfterChoice.current && timesRef.current?.querySelector<HTMLElement>(`[data-start="${focusAfterChoice.current}"]`);
+    if (!radio) return;
+    focusAfterChoice.current = null;
+    radio.focus();
+  });
 
   return (
     <div className="space-y-6">
@@ -52,7 +85,7 @@ export function SlotPicker({ choice, onChange, error, ref }: SlotPickerProps) {
           {t('slotPicker.dateLabel')}
         </h3>
         {slots.data ? (
-          <div ref={datesRef} role="group" aria-labelledby={datesLabelId} className="-mx-1 flex gap-2 overflow-x-auto px-1 pt-1 pb-2">
+          <ScrollRow ref={datesRef} role="group" aria-labelledby={datesLabelId} className="-mx-1 flex gap-2 px-1 pt-1 pb-2">
             {slots.data.dates.map((day) => (
               <button
                 key={day}
@@ -64,7 +97,7 @@ export function SlotPicker({ choice, onChange, error, ref }: SlotPickerProps) {
                 {day === today ? t('slotPicker.today', { date: formatCalendarDate(day, i18n.language, 'chip') }) : formatCalendarDate(day, i18n.language, 'chip')}
               </button>
             ))}
-          </div>
+          </ScrollRow>
         ) : null}
       </div>
 
@@ -90,17 +123,21 @@ export function SlotPicker({ choice, onChange, error, ref }: SlotPickerProps) {
         {starts.length > 0 && (
           <div
             ref={timesRef}
-            role="group"
+            role="radiogroup"
             aria-labelledby={timesLabelId}
             aria-describedby={error ? errorId : undefined}
+            onKeyDown={moveChoice}
             className="grid grid-cols-3 gap-2 sm:grid-cols-4"
           >
             {starts.map((start) => (
               <button
                 key={start}
                 type="button"
-                aria-pressed={start === chosen}
-                onClick={() => onChange({ date: shownDate ?? businessDate(new Date(start)), startAt: start })}
+                role="radio"
+                data-start={start}
+                aria-checked={start === chosen}
+                tabIndex={start === tabStop ? 0 : -1}
+                onClick={() => choose(start)}
                 className={cn(chipClass, 'rounded-md px-2', start === chosen ? chosenClass : openClass)}
               >
                 {formatTampaTime(start, i18n.language)}

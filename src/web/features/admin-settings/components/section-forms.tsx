@@ -1,6 +1,6 @@
 /**
  * The settings sections made of plain fields: sales tax, service area, cancellation policy,
- * contact promise, support contacts and completion limits. Each is its own form, saved on its
+ * contact promise, support contacts, completion limits and the job rules. Each is its own form, saved on its
  * own with the version it was read at (useSectionForm). Labels and messages:
  * `adminSettings.*` (locales/{en,es}/admin-settings.json).
  */
@@ -13,7 +13,7 @@ import { FormField } from '@/web/components/ui/form-field';
 import { Label } from '@/web/components/ui/label';
 import { useSaveSection } from '../api/save-settings';
 import { fieldMessage, firstError, useSectionForm } from '../hooks/use-section-form';
-import { cancellationForm, completionLimitsForm, contactPromiseForm, serviceAreaForm, splitZips, supportForm, taxForm } from '../utils/forms';
+import { cancellationForm, completionLimitsForm, contactPromiseForm, jobRulesForm, serviceAreaForm, splitZips, supportForm, taxForm } from '../utils/forms';
 import { SettingsForm } from './settings-form';
 
 type Sections = AdminSettings['sections'];
@@ -176,6 +176,28 @@ export function CompletionLimitsForm({ state }: { state: Sections['completionLim
           { name: 'hoursCap', label: t('adminSettings.completionLimits.hoursCap'), inputMode: 'decimal' },
           { name: 'paintCostPerRoomCents', label: t('adminSettings.completionLimits.paintCostPerRoom'), inputMode: 'decimal' },
           { name: 'approvalAboveHoldCents', label: t('adminSettings.completionLimits.approvalAboveHold'), inputMode: 'decimal' },
+        ]}
+      />
+    </SettingsForm>
+  );
+}
+
+/** The job rules (issue #14): the start window, the shortest job, the customers' arrival window, the workers' share. */
+export function JobRulesForm({ state }: { state: Sections['jobRules'] }) {
+  const { t } = useTranslation();
+  const name = t('adminSettings.sections.jobRules');
+  const controller = useSectionForm({ form: jobRulesForm, state, save: useSaveSection('jobRules'), name });
+  return (
+    <SettingsForm id="job-rules" name={name} description={t('adminSettings.descriptions.jobRules')} state={state} controller={controller}>
+      <Fields
+        idPrefix="job-rules"
+        register={controller.form.register}
+        errors={controller.form.formState.errors}
+        fields={[
+          { name: 'startWindowMinutes', label: t('adminSettings.fields.startWindowMinutes') },
+          { name: 'minJobMinutes', label: t('adminSettings.fields.minJobMinutes') },
+          { name: 'arrivalWindowMinutes', label: t('adminSettings.fields.arrivalWindowMinutes') },
+          { name: 'workerSharePercent', label: t('adminSettings.fields.workerSharePercent') },
         ]}
       />
     </SettingsForm>

@@ -2,7 +2,8 @@
  * /admin/settings (issue #12): admins edit what the business rules read — each service's price
  * and whether it is offered, the sales tax, the service-area ZIP codes, business hours by weekday
  * and the slot rules, the cancellation policy, the contact promise, the support contacts and the
- * completion limits — each section saved on its own with the version it was read at, and the
+ * completion limits and the job rules (issue #14: start window, shortest job, arrival window,
+ * workers' share) — each section saved on its own with the version it was read at, and the
  * history of every change (who, when, old -> new). A save applies at once to the home page, the
  * booking flow, the policy pages and the slots; bookings already made keep their prices and policy
  * (docs/decisions/017-admin-settings.md). Admins only: others get the sign-in prompt or "access
@@ -13,7 +14,7 @@ import { LoadingScreen } from '@/web/components/layout/loading-screen';
 import { QueryErrorNotice, StaffGate } from '@/web/components/staff/staff-gate';
 import { useAdminSettings } from '../api/get-admin-settings';
 import { HoursForm } from '../components/hours-form';
-import { CancellationForm, CompletionLimitsForm, ContactPromiseForm, ServiceAreaForm, SupportForm, TaxForm } from '../components/section-forms';
+import { CancellationForm, CompletionLimitsForm, ContactPromiseForm, JobRulesForm, ServiceAreaForm, SupportForm, TaxForm } from '../components/section-forms';
 import { ServicesSection } from '../components/service-price-form';
 import { SettingsHistory } from '../components/settings-history';
 
@@ -26,6 +27,7 @@ const JUMPS = [
   ['contact-promise', 'contactPromise'],
   ['support', 'support'],
   ['completion-limits', 'completionLimits'],
+  ['job-rules', 'jobRules'],
   ['history', 'history'],
 ] as const;
 
@@ -74,6 +76,7 @@ function Settings() {
       <ContactPromiseForm state={sections.contactPromise} />
       <SupportForm state={sections.support} />
       <CompletionLimitsForm state={sections.completionLimits} />
+      <JobRulesForm state={sections.jobRules} />
       <SettingsHistory />
     </>
   );

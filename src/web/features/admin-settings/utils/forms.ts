@@ -13,6 +13,7 @@ import {
   completionLimitsSettingSchema,
   contactPromiseSettingSchema,
   hoursSettingSchema,
+  jobRulesSettingSchema,
   serviceAreaSettingSchema,
   serviceSettingSchema,
   supportSettingSchema,
@@ -21,6 +22,7 @@ import {
   type CompletionLimitsSetting,
   type ContactPromiseSetting,
   type HoursSetting,
+  type JobRulesSetting,
   type ServiceAreaSetting,
   type ServiceSetting,
   type SupportSetting,
@@ -201,5 +203,23 @@ export const completionLimitsForm = {
     hoursCap: String(value.hoursCap),
     paintCostPerRoomCents: centsToDollarsInput(value.paintCostPerRoomCents),
     approvalAboveHoldCents: centsToDollarsInput(value.approvalAboveHoldCents),
+  }),
+};
+
+/** The job rules (issue #14): whole minutes and a whole percent, checked with the API's schema (src/domain/job-rules.ts). */
+export const jobRulesForm = {
+  schema: z
+    .object({
+      startWindowMinutes: numberText('adminSettings.validation.startWindowMinutes'),
+      minJobMinutes: numberText('adminSettings.validation.minJobMinutes'),
+      arrivalWindowMinutes: numberText('adminSettings.validation.arrivalWindowMinutes'),
+      workerSharePercent: numberText('adminSettings.validation.workerSharePercent'),
+    })
+    .pipe(jobRulesSettingSchema),
+  toForm: (value: JobRulesSetting) => ({
+    startWindowMinutes: String(value.startWindowMinutes),
+    minJobMinutes: String(value.minJobMinutes),
+    arrivalWindowMinutes: String(value.arrivalWindowMinutes),
+    workerSharePercent: String(value.workerSharePercent),
   }),
 };

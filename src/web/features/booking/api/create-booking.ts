@@ -1,7 +1,7 @@
 /**
  * `POST /api/bookings`: places the card hold and creates the booking. The Idempotency-Key makes
  * a retry (double click, network drop) answer with the same booking instead of a second one.
- * On success the customer's booking list is refreshed.
+ * On success the customer's booking list, saved addresses and profile (phone) are refreshed.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { BookingView, CreateBookingRequest } from '@/domain/booking-request';
@@ -21,6 +21,12 @@ export function useCreateBooking() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createBooking,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['bookings'] }),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: ['bookings'] }),
+        // the booking may have saved its address and filled the profile's phone
+        queryClient.invalidateQueries({ queryKey: ['account', 'addresses'] }),
+        queryClient.invalidateQueries({ queryKey: ['me'] }),
+      ]),
   });
 }

@@ -6,7 +6,7 @@ import { FakeAutocomplete, finishLoadingMaps, mapsScript, TAMPA_PLACE } from '@/
 import { renderWithProviders } from '../testing/render';
 import { AddressStep, type AddressStepValues } from './address-step';
 
-const EMPTY: AddressStepValues = { address: { street: '', unit: '', city: '', state: '', zip: '' }, contactPhone: '', notes: '' };
+const EMPTY: AddressStepValues = { address: { street: '', unit: '', city: '', state: '', zip: '' }, contactPhone: '', notes: '', saveAddress: null };
 
 function renderStep() {
   const onSubmit = vi.fn();

@@ -2,17 +2,22 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import type { SavedAddressView } from '@/domain/saved-details';
 import { renderWithProviders } from '../testing/render';
 import { AddressStep, type AddressStepValues } from './address-step';
 
-const EMPTY: AddressStepValues = { address: { street: '', unit: '', city: 'Tampa', state: 'FL', zip: '' }, contactPhone: '', notes: '' };
+const EMPTY: AddressStepValues = { address: { street: '', unit: '', city: 'Tampa', state: 'FL', zip: '' }, contactPhone: '', notes: '', saveAddress: null };
 
-function renderStep(serverErrors?: Record<string, string>) {
+const SAVED: SavedAddressView = { id: '6f1c1c9e-8a3c-4a52-9d7c-2f1d0b0e6a11', street: '4202 W Kennedy Blvd', unit: null, city: 'Tampa', state: 'FL', zip: '33609', is_default: true };
+
+function renderStep(serverErrors?: Record<string, string>, savedAddresses?: SavedAddressView[]) {
   const onSubmit = vi.fn();
+  const onChange = vi.fn<(values: AddressStepValues) => void>();
   renderWithProviders(
     <AddressStep
       values={EMPTY}
-      onChange={vi.fn()}
+      onChange={onChange}
+      savedAddresses={savedAddresses}
       serverErrors={serverErrors}
       startAt="2026-05-15T18:00:00.000Z"
       serviceAreaZips={['33602', '33606']}
@@ -21,7 +26,7 @@ function renderStep(serverErrors?: Record<string, string>) {
       onBack={vi.fn()}
     />,
   );
-  return { onSubmit };
+  return { onSubmit, lastValues: () => onChange.mock.calls.at(-1)?.[0] };
 }
 
 async function fillValid(zip: string) {
@@ -71,5 +76,34 @@ describe('address and schedule', () => {
     renderStep({ 'address.zip': 'Sorry, we don\'t serve ZIP code 33999 yet.' });
     expect(await screen.findByText("Sorry, we don't serve ZIP code 33999 yet.")).toBeInTheDocument();
     expect(screen.getByLabelText('ZIP code')).toHaveFocus();
+  });
+
+  it('offers "Save this address", checked for a first address, and the booking carries the answer', async () => {
+    const { onSubmit, lastValues } = renderStep();
+    const box = screen.getByRole('checkbox', { name: 'Save this address for next time' });
+    expect(box).toBeChecked();
+    await fillValid('33602');
+    await userEvent.click(screen.getByRole('button', { name: 'Schedule Service' }));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalled());
+    expect(lastValues()?.saveAddress).toBe(true);
+  });
+
+  it('leaves an unticked box unticked: the address is not saved', async () => {
+    const { onSubmit, lastValues } = renderStep();
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Save this address for next time' }));
+    await fillValid('33602');
+    await userEvent.click(screen.getByRole('button', { name: 'Schedule Service' }));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalled());
+    expect(lastValues()?.saveAddress).toBe(false);
+  });
+
+  it('with a saved address: preselects it and hides the box; a new address offers the box unchecked', async () => {
+    renderStep(undefined, [SAVED]);
+    expect(await screen.findByRole('radio', { name: /^4202 W Kennedy Blvd, Tampa, FL 33609/ })).toBeChecked();
+    expect(screen.getByLabelText('Street address')).toHaveValue('4202 W Kennedy Blvd');
+    expect(screen.queryByRole('checkbox', { name: 'Save this address for next time' })).not.toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('radio', { name: 'Enter a new address' }));
+    expect(screen.getByRole('checkbox', { name: 'Save this address for next time' })).not.toBeChecked();
   });
 });

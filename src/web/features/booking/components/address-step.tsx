@@ -3,7 +3,8 @@
  * for the technician, checked with the domain schemas; the ZIP must be inside the service area
  * (public settings) before the customer moves on. Shows the chosen time to confirm the schedule.
  * A signed-in customer's saved addresses are offered first; arriving with no street typed, the
- * default one is filled in.
+ * default one is filled in. A new address can be kept with the booking ("Save this address",
+ * checked until the customer has a saved address; the server saves it once, deduplicated).
  */
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -26,6 +27,8 @@ export interface AddressStepValues {
   address: AddressValues;
   contactPhone: string;
   notes: string;
+  /** "Save this address"; null until the customer touches the box. */
+  saveAddress: boolean | null;
 }
 
 export interface AddressStepProps extends StepFormOptions<AddressStepValues> {
@@ -64,6 +67,9 @@ export function AddressStep({ startAt, serviceAreaZips, savedAddresses = [], onC
   }, [savedAddresses]);
   const currentAddress = watch('address');
   const selectedSavedId = savedAddresses.find((saved) => isSameAddress(saved, currentAddress))?.id ?? null;
+  // Checked by default for the first address only; an address already saved has nothing to save.
+  const saveAddressChecked = watch('saveAddress') ?? savedAddresses.length === 0;
+  const offerSaveAddress = selectedSavedId === null;
   // A chosen Google Places suggestion fills the address (the unit stays as typed).
   usePlacesAutocomplete(streetInput, (place) => {
     for (const field of ['street', 'city', 'state', 'zip'] as const) {
@@ -77,6 +83,8 @@ export function AddressStep({ startAt, serviceAreaZips, savedAddresses = [], onC
       setError('address.zip', { type: 'validation.outsideServiceArea', message: t('validation.outsideServiceArea', { zip: address.zip }) }, { shouldFocus: true });
       return;
     }
+    // The box's default becomes the customer's answer, so the booking carries what they saw.
+    setValue('saveAddress', offerSaveAddress && saveAddressChecked);
     onSubmit();
   });
 
@@ -116,6 +124,15 @@ export function AddressStep({ startAt, serviceAreaZips, savedAddresses = [], onC
           label={t('booking.address.zip')} registration={register('address.zip')} error={text(errors.address?.zip?.message)}
         />
       </fieldset>
+      {offerSaveAddress && (
+        <div className="flex items-center gap-3">
+          <input
+            id="save-address" type="checkbox" className="h-5 w-5 shrink-0 accent-brand-600"
+            checked={saveAddressChecked} onChange={(event) => setValue('saveAddress', event.target.checked, { shouldDirty: true })}
+          />
+          <label htmlFor="save-address" className="text-sm text-slate-800">{t('booking.address.saveAddress')}</label>
+        </div>
+      )}
       <TextField
         id="contact-phone" type="tel" autoComplete="tel" inputMode="tel"
         label={t('booking.address.phone')} hint={t('booking.address.phoneHint', promise)}

@@ -62,7 +62,7 @@ describe('booking flow', () => {
     await click('Next');
 
     expect(await heading('Date & Time')).toHaveFocus();
-    await click('2:00 PM');
+    await userEvent.click(await screen.findByRole('radio', { name: '2:00 PM' }));
     await click('Next');
 
     expect(await heading('Address & Schedule')).toBeInTheDocument();
@@ -74,10 +74,13 @@ describe('booking flow', () => {
     // Signed in already: Sign In is skipped.
     expect(await heading('Payment')).toHaveFocus();
     expect(screen.getByText('Test mode')).toBeInTheDocument();
-    expect(screen.getByText("We place a hold of $48.38 now; you're charged only after the job is done.")).toBeInTheDocument();
+    expect(screen.getByText("We place a hold of $48.38 on your card now; you're charged only after the job is done.")).toBeInTheDocument();
     for (const hint of ['4242 4242 4242 4242 – approved', '4000 0000 0000 0002 – declined', '4000 0025 0000 3155 – asks for verification', '4000 0000 0000 9995 – insufficient funds']) {
       expect(screen.getByText((_, element) => element?.tagName === 'LI' && element.textContent === hint)).toBeInTheDocument();
     }
+    // the empty field's hint is no card anyone would take for typed in (not one of the test cards)
+    expect(screen.getByLabelText('Card number')).toHaveValue('');
+    expect(screen.getByLabelText('Card number')).toHaveAttribute('placeholder', '1234 1234 1234 1234');
     await userEvent.type(screen.getByLabelText('Card number'), '4242 4242 4242 4242');
     await userEvent.type(screen.getByLabelText('Expiry (MM/YY)'), '12/30');
     await userEvent.type(screen.getByLabelText('CVC'), '123');
@@ -225,7 +228,7 @@ describe('booking flow', () => {
     expect(await heading('Date & Time')).toBeInTheDocument();
     expect(screen.getByRole('alert')).toHaveTextContent('That time is no longer available.');
     await waitFor(() => expect(calls.filter((c) => c.url.includes('/slots')).length).toBeGreaterThan(0));
-    expect(screen.getByRole('button', { name: '2:00 PM' })).toHaveAttribute('aria-pressed', 'false');
+    expect(screen.getByRole('radio', { name: '2:00 PM' })).not.toBeChecked();
   });
 
   it('goes back to the step of the first failing field with the server\'s messages', async () => {
@@ -253,8 +256,10 @@ describe('booking flow', () => {
     expect(screen.getByLabelText('Email')).toBeInTheDocument();
     await click('Continue');
     expect(await screen.findByText('Please sign in to continue with your booking.')).toBeInTheDocument();
-    await click('Create account');
-    expect(screen.getByRole('button', { name: 'Create account' })).toHaveAttribute('aria-pressed', 'true');
+    await click('Sign up');
+    expect(screen.getByRole('button', { name: 'Sign up' })).toHaveAttribute('aria-pressed', 'true');
+    // one wording: the choice says "Sign up" like /auth, only the form's submit says "Create Account"
+    expect(screen.getAllByRole('button', { name: /create account/i }).map((button) => button.textContent)).toEqual(['Create Account']);
     expect(JSON.parse(sessionStorage.getItem('booking-draft:tv-installation')!).address.street).toBe('401 Channelside Dr');
   });
 

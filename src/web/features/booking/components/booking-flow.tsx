@@ -6,14 +6,16 @@
  * (hooks/use-funnel-events.ts).
  */
 import { useQuery } from '@tanstack/react-query';
-import { useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router';
 import type { BookingView } from '@/domain/booking-request';
 import { jobDurationMinutes } from '@/domain/booking-options';
 import { DEFAULT_SERVICE_AREA_ZIPS } from '@/domain/service-area';
 import type { ServiceSlug } from '@/domain/services';
 import { Card } from '@/web/components/ui/card';
 import { useMe } from '@/web/lib/auth';
+import { bookAgainSeedFrom } from '@/web/lib/book-again';
 import { usePublicSettings } from '@/web/lib/public-settings';
 import { savedAddressesQueryOptions } from '@/web/lib/saved-addresses';
 import { savedCardsQueryOptions } from '@/web/lib/saved-cards';
@@ -46,7 +48,14 @@ function fieldErrorsOf(feedback: StepFeedback | null, step: DraftStep, prefix = 
 
 export function BookingFlow({ slug }: { slug: ServiceSlug }) {
   const { t } = useTranslation();
-  const { draft, update, clear } = useBookingDraft(slug);
+  // "Book again" from My Bookings seeds the draft once; the state is then dropped, so a reload keeps the draft.
+  const location = useLocation();
+  const navigate = useNavigate();
+  const [bookAgain] = useState(() => bookAgainSeedFrom(location.state, slug));
+  const { draft, update, clear } = useBookingDraft(slug, bookAgain);
+  useEffect(() => {
+    if (bookAgain) void navigate(location.pathname + location.search, { replace: true, state: null });
+  }, []);
   const me = useMe();
   const settingsQuery = usePublicSettings();
   const settings = settingsQuery.data;
@@ -125,8 +134,8 @@ export function BookingFlow({ slug }: { slug: ServiceSlug }) {
       case 'address':
         return (
           <AddressStep
-            values={{ address: draft.address, contactPhone: draft.contactPhone || me.data?.profile?.phone || '', notes: draft.notes }}
-            onChange={({ address, contactPhone, notes }) => update({ address, contactPhone, notes })}
+            values={{ address: draft.address, contactPhone: draft.contactPhone || me.data?.profile?.phone || '', notes: draft.notes, saveAddress: draft.saveAddress }}
+            onChange={({ address, contactPhone, notes, saveAddress }) => update({ address, contactPhone, notes, saveAddress })}
             serverErrors={addressErrors}
             startAt={draft.startAt}
             serviceAreaZips={settings?.serviceAreaZips ?? DEFAULT_SERVICE_AREA_ZIPS}
@@ -144,6 +153,7 @@ export function BookingFlow({ slug }: { slug: ServiceSlug }) {
             settings={settings}
             settingsError={settingsQuery.isError}
             holdCents={quote.totalCents}
+            startAt={draft.startAt}
             savedCard={draft.paymentMethod}
             accountCards={signedIn ? accountCards.data : undefined}
             onCardSaved={(card) => {

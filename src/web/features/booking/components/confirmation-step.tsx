@@ -10,6 +10,8 @@ import { Link } from 'react-router';
 import { formatPrice, formatTampaDateTime } from '@/domain/format';
 import type { BookingView } from '@/domain/booking-request';
 import { BookingProgress } from '@/web/components/booking/booking-progress';
+import { PaymentNotice } from '@/web/components/booking/payment-notice';
+import { arrivalWindowText } from '@/web/components/booking/arrival-window';
 import { buttonVariants } from '@/web/components/ui/button';
 import { formatAddress } from '@/web/lib/address';
 import { useContactPromise } from '@/web/lib/public-settings';
@@ -21,13 +23,14 @@ export function ConfirmationStep({ booking: created }: { booking: BookingView })
   const { data: booking } = useTrackedBooking(created);
   const promise = useContactPromise();
   useLiveUpdates();
-  const held = booking.payment?.amountHeldCents ?? booking.totalCents;
+  const window = arrivalWindowText(booking, t, i18n.language);
   const rows: [string, string][] = [
     [t('booking.confirmation.reference'), booking.reference],
     [t('booking.confirmation.service'), t(`services.${booking.service}.name`)],
     [t('booking.confirmation.when'), formatTampaDateTime(booking.scheduledStart, i18n.language)],
+    ...(window ? [[t('booking.arrivalWindow.label'), window] as [string, string]] : []),
     [t('booking.confirmation.address'), formatAddress(booking.address)],
-    [t('booking.confirmation.held'), formatPrice(held, i18n.language)],
+    [t('booking.confirmation.total'), formatPrice(booking.totalCents, i18n.language)],
   ];
   return (
     <div className="space-y-5">
@@ -44,7 +47,8 @@ export function ConfirmationStep({ booking: created }: { booking: BookingView })
           </div>
         ))}
       </dl>
-      <p className="text-sm text-slate-700">{t('booking.confirmation.charge')}</p>
+      {/* The same notice as the Payment and Review steps and My Bookings (paymentTimingNotice). */}
+      <PaymentNotice className="text-sm text-slate-700" start={booking.scheduledStart} now={booking.createdAt} totalCents={booking.totalCents} payment={booking.payment} money={booking.money} />
       <div className="flex flex-col gap-3 sm:flex-row">
         <Link to="/my-bookings" className={buttonVariants({ size: 'lg' })}>
           {t('booking.confirmation.myBookings')}

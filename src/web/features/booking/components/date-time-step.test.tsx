@@ -42,9 +42,9 @@ describe('date and time', () => {
     const dates = await screen.findByRole('group', { name: 'Date' });
     expect(within(dates).getAllByRole('button')).toHaveLength(15);
     expect(within(dates).getByRole('button', { name: 'Today, Fri, May 15' })).toHaveAttribute('aria-pressed', 'true');
-    const times = await screen.findByRole('group', { name: 'Start times on Fri, May 15' });
-    expect(within(times).getByRole('button', { name: '2:00 PM' })).toBeInTheDocument();
-    expect(within(times).getByRole('button', { name: '2:30 PM' })).toBeInTheDocument();
+    const times = await screen.findByRole('radiogroup', { name: 'Start times on Fri, May 15' });
+    expect(within(times).getByRole('radio', { name: '2:00 PM' })).toBeInTheDocument();
+    expect(within(times).getByRole('radio', { name: '2:30 PM' })).toBeInTheDocument();
     expect(calls[0].url).toBe('/api/services/tv-installation/slots?durationMinutes=60');
   });
 
@@ -59,16 +59,68 @@ describe('date and time', () => {
     slotsApi();
     const onNext = vi.fn();
     renderWithProviders(<Harness onNext={onNext} />);
-    await screen.findByRole('button', { name: '2:00 PM' });
+    await screen.findByRole('radio', { name: '2:00 PM' });
 
     await userEvent.click(screen.getByRole('button', { name: 'Next' }));
     expect(screen.getByText('Please choose a date and time.')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: '2:00 PM' })).toHaveFocus();
+    expect(screen.getByRole('radio', { name: '2:00 PM' })).toHaveFocus();
     expect(onNext).not.toHaveBeenCalled();
 
-    await userEvent.click(screen.getByRole('button', { name: '2:30 PM' }));
-    expect(screen.getByRole('button', { name: '2:30 PM' })).toHaveAttribute('aria-pressed', 'true');
+    await userEvent.click(screen.getByRole('radio', { name: '2:30 PM' }));
+    expect(screen.getByRole('radio', { name: '2:30 PM' })).toBeChecked();
     await userEvent.click(screen.getByRole('button', { name: 'Next' }));
     await waitFor(() => expect(onNext).toHaveBeenCalled());
+  });
+
+  it('the times are one Tab stop: arrow keys move and choose, Home and End jump', async () => {
+    const many = Array.from({ length: 23 }, (_, i) => new Date(Date.UTC(2026, 4, 15, 12, 0) + i * 30 * 60_000).toISOString());
+    fakeApi({ 'GET /api/services/tv-installation/slots': () => ({ body: { date: DATES[0], dates: DATES, starts: many } }) });
+    renderWithProviders(<Harness onNext={vi.fn()} />);
+    const times = await screen.findByRole('radiogroup', { name: 'Start times on Fri, May 15' });
+    expect(within(times).getAllByRole('radio')).toHaveLength(23);
+    // the times may be drawn anew after a choice: always read them afresh
+    const radio = (index: number) => within(screen.getByRole('radiogroup')).getAllByRole('radio')[index]!;
+    const tabStops = () => within(screen.getByRole('radiogroup')).getAllByRole('radio').filter((item) => item.tabIndex === 0);
+    // exactly one of the 23 is in the Tab order
+    expect(tabStops()).toEqual([radio(0)]);
+
+    // Tab from the last date chip lands on the first time, and the next Tab leaves the group
+    within(screen.getByRole('group', { name: 'Date' })).getAllByRole('button').at(-1)!.focus();
+    await userEvent.tab();
+    expect(radio(0)).toHaveFocus();
+    await userEvent.keyboard('{ArrowRight}');
+    await waitFor(() => expect(radio(1)).toHaveFocus());
+    expect(radio(1)).toBeChecked();
+    await userEvent.keyboard('{ArrowDown}{ArrowDown}{ArrowUp}');
+    await waitFor(() => expect(radio(2)).toHaveFocus());
+    expect(radio(2)).toBeChecked();
+    await userEvent.keyboard('{End}');
+    await waitFor(() => expect(radio(22)).toHaveFocus());
+    expect(radio(22)).toBeChecked();
+    await userEvent.keyboard('{ArrowRight}');
+    await waitFor(() => expect(radio(0)).toHaveFocus());
+    expect(radio(0)).toBeChecked();
+    await userEvent.keyboard('{ArrowLeft}');
+    await waitFor(() => expect(radio(22)).toHaveFocus());
+    await userEvent.keyboard('{Home}');
+    await waitFor(() => expect(radio(0)).toHaveFocus());
+    expect(tabStops()).toEqual([radio(0)]);
+    await userEvent.tab();
+    expect(screen.getByRole('button', { name: 'Back' })).toHaveFocus();
+  });
+
+  it('the date row says when it scrolls: arrows appear while more dates lie aside', async () => {
+    slotsApi();
+    const widths = vi.spyOn(HTMLElement.prototype, 'scrollWidth', 'get').mockReturnValue(1200);
+    const client = vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(320);
+    try {
+      renderWithProviders(<Harness onNext={vi.fn()} />);
+      await screen.findByRole('group', { name: 'Date' });
+      expect(await screen.findByRole('button', { name: 'Scroll right' })).toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: 'Scroll left' })).not.toBeInTheDocument();
+    } finally {
+      widths.mockRestore();
+      client.mockRestore();
+    }
   });
 });

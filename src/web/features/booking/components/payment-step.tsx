@@ -1,12 +1,14 @@
 /**
- * Step 6, Payment: explains the card hold (charged only after the job), then either shows the
+ * Step 6, Payment: explains the card hold (charged only after the job; placed now, or about 24
+ * hours before a job more than 5 days out, as paymentTimingNotice decides), then either shows the
  * card already chosen for this booking, the customer's saved cards (default checked, or a new
  * one), or the active gateway's card entry: Stripe's Payment Element when Stripe is configured,
  * the test-mode card form on the simulated gateway. Only the card reference is kept.
  */
 import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
-import { cardBrandName, formatPrice } from '@/domain/format';
+import { cardBrandName } from '@/domain/format';
+import { PaymentNotice } from '@/web/components/booking/payment-notice';
 import { Button } from '@/web/components/ui/button';
 import type { PublicSettings } from '@/web/lib/public-settings';
 import type { SavedPaymentMethodView } from '@/domain/saved-details';
@@ -27,6 +29,10 @@ export interface PaymentStepProps {
   settings: PublicSettings | undefined;
   settingsError: boolean;
   holdCents: number;
+  /** The chosen start (ISO instant): a job more than 5 days out saves the card and holds later. */
+  startAt: string | null;
+  /** The moment to decide from; the current time unless given (tests). */
+  now?: Date;
   savedCard: SavedCard | null;
   /** The signed-in customer's cards saved at the gateway, default first. */
   accountCards?: SavedPaymentMethodView[];
@@ -36,8 +42,8 @@ export interface PaymentStepProps {
   onBack: () => void;
 }
 
-export function PaymentStep({ settings, settingsError, holdCents, savedCard, accountCards = [], onCardSaved, onForgetCard, onContinue, onBack }: PaymentStepProps) {
-  const { t, i18n } = useTranslation();
+export function PaymentStep({ settings, settingsError, holdCents, startAt, now, savedCard, accountCards = [], onCardSaved, onForgetCard, onContinue, onBack }: PaymentStepProps) {
+  const { t } = useTranslation();
   const payments = settings?.payments;
   const CardEntry = payments ? cardEntryFor(payments) : null;
 
@@ -49,7 +55,7 @@ export function PaymentStep({ settings, settingsError, holdCents, savedCard, acc
             {t('booking.payment.testMode')}
           </span>
         )}
-        <p className="font-medium">{t('booking.payment.hold', { amount: formatPrice(holdCents, i18n.language) })}</p>
+        {startAt ? <PaymentNotice className="font-medium" start={startAt} now={now ?? new Date()} totalCents={holdCents} /> : null}
         {settings?.payments.testMode && <TestCardsHint />}
       </div>
 

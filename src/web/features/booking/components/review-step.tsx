@@ -1,13 +1,14 @@
 /**
  * Step 7, Review: everything chosen, each part with a way back to change it, the price, the hold,
- * the card and the cancellation policy in one sentence; then "Confirm & Book" (busy:
+ * the card (with the same payment notice as the Payment step) and the cancellation policy in one sentence; then "Confirm & Book" (busy:
  * "Processing...", and it cannot fire twice). When the bank asks the customer to confirm the
  * payment (3-D Secure), a panel above the button says so and offers the way through.
  */
 import { useEffect, useRef, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { cardBrandName, formatPrice, formatTampaDateTime } from '@/domain/format';
+import { cardBrandName, formatTampaDateTime } from '@/domain/format';
+import { PaymentNotice } from '@/web/components/booking/payment-notice';
 import type { BookingOptions } from '@/domain/booking-options';
 import { normalizeUsPhone } from '@/domain/phone';
 import type { PriceQuote } from '@/domain/pricing';
@@ -34,6 +35,8 @@ export interface ReviewStepProps {
   onEdit: (step: DraftStep) => void;
   onConfirm: () => void;
   onBack: () => void;
+  /** The moment the payment notice decides from; the current time unless given (tests). */
+  now?: Date;
 }
 
 function ReviewSection({ title, onEdit, children }: { title: string; onEdit: () => void; children: ReactNode }) {
@@ -53,7 +56,7 @@ function ReviewSection({ title, onEdit, children }: { title: string; onEdit: () 
 }
 
 export function ReviewStep({
-  draft, options, quote, busy, verification = null, onCompleteVerification, onUseDifferentCard, onEdit, onConfirm, onBack,
+  draft, options, quote, busy, verification = null, onCompleteVerification, onUseDifferentCard, onEdit, onConfirm, onBack, now,
 }: ReviewStepProps) {
   const { t, i18n } = useTranslation();
   const policy = useCancellationPolicy();
@@ -79,7 +82,7 @@ export function ReviewStep({
       <ReviewSection title={t('booking.steps.payment')} onEdit={() => onEdit('payment')}>
         <div className="space-y-1 text-sm">
           {draft.paymentMethod && <p>{t('booking.payment.savedCard', { brand: cardBrandName(draft.paymentMethod.brand), last4: draft.paymentMethod.last4 })}</p>}
-          <p>{t('booking.payment.hold', { amount: formatPrice(quote.totalCents, i18n.language) })}</p>
+          {draft.startAt ? <PaymentNotice start={draft.startAt} now={now ?? new Date()} totalCents={quote.totalCents} /> : null}
         </div>
       </ReviewSection>
       <PriceSummary quote={quote} className="shadow-none" />

@@ -2,7 +2,8 @@
  * Step 5, Sign In: shown only to signed-out customers (the flow skips it otherwise). Sign in or
  * create an account right here; the draft stays in session storage, so nothing is lost.
  * "Continue" while signed out explains that signing in is required. "Continue with Google" (when
- * configured) comes back to this page, and the draft resumes after the Sign In step.
+ * configured) comes back to this page, and the draft resumes after the Sign In step. The
+ * choice reads like /auth's tabs ("Sign in" / "Sign up"); only the form's submit says "Create Account".
  */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -46,7 +47,7 @@ export function SignInStep({ signedIn, onSignedIn, onBack }: SignInStepProps) {
             aria-pressed={mode === key}
             onClick={() => setMode(key)}
           >
-            {t(`booking.signIn.${key}`)}
+            {key === 'signIn' ? t('auth.signInTab') : t('auth.signUpTab')}
           </Button>
         ))}
       </div>

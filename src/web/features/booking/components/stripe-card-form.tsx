@@ -10,6 +10,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/web/components/ui/button';
 import { FieldError } from '@/web/components/ui/field-error';
+import { cardErrorText } from '../utils/card-error-text';
 import { loadStripeClient } from '../utils/load-stripe';
 import type { CardEntryProps } from './card-entry';
 import { StepActions } from './step-layout';
@@ -75,12 +76,12 @@ export function StripeCardForm({ submitLabel, amountCents, payments, onSaved, on
       // Validates the fields (their own errors show inside the element) and collects wallet data.
       const submitted = await loaded.elements.submit();
       if (submitted.error) {
-        setError(submitted.error.message ?? t('booking.payment.stripe.cardInvalid'));
+        setError(cardErrorText(submitted.error, t, t('booking.payment.stripe.cardInvalid')));
         return;
       }
       const { paymentMethod, error: createError } = await loaded.stripe.createPaymentMethod({ elements: loaded.elements });
       if (createError || !paymentMethod) {
-        setError(createError?.message ?? t('errors.generic'));
+        setError(cardErrorText(createError, t, t('errors.generic')));
         return;
       }
       onSaved({ id: paymentMethod.id, brand: paymentMethod.card?.brand ?? paymentMethod.type, last4: paymentMethod.card?.last4 ?? '' });

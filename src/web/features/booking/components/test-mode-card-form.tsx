@@ -59,7 +59,7 @@ export function TestModeCardForm({ submitLabel, onSaved, onBack }: CardEntryProp
   return (
     <form noValidate onSubmit={submit} className="space-y-4">
       <TextField
-        id="card-number" autoComplete="cc-number" inputMode="numeric" placeholder="4242 4242 4242 4242"
+        id="card-number" autoComplete="cc-number" inputMode="numeric" placeholder="1234 1234 1234 1234"
         label={t('booking.payment.card.number')} registration={register('number')} error={text(errors.number?.message)}
       />
       <div className="grid grid-cols-2 gap-4">

@@ -7,6 +7,7 @@
  */
 import { useCallback, useEffect, useState } from 'react';
 import type { ServiceSlug } from '@/domain/services';
+import type { BookAgainSeed } from '@/web/lib/book-again';
 import { newIdempotencyKey } from '@/web/lib/idempotency-key';
 import { defaultOptionValues, type OptionValuesByService } from '../utils/option-values';
 import { isDraftStep, type DraftStep } from '../utils/steps';
@@ -38,6 +39,8 @@ export interface BookingDraft {
   address: AddressValues;
   contactPhone: string;
   notes: string;
+  /** "Save this address": null until the customer touches the box (then it starts checked only without saved addresses). */
+  saveAddress: boolean | null;
   paymentMethod: SavedCard | null;
   idempotencyKey: string;
 }
@@ -57,9 +60,34 @@ export function newDraft(service: ServiceSlug): BookingDraft {
     address: { street: '', unit: '', city: 'Tampa', state: 'FL', zip: '' },
     contactPhone: '',
     notes: '',
+    saveAddress: null,
     paymentMethod: null,
     idempotencyKey: newIdempotencyKey(),
   };
+}
+
+/**
+ * A new draft for "Book again" (lib/book-again.ts): the earlier booking's options, address and
+ * notes, opened at Options & Details. The acknowledgements are given anew, the photo (claimed by
+ * the earlier booking) is not carried, the date and card are chosen again.
+ */
+export function draftFromBookAgain(slug: ServiceSlug, seed: BookAgainSeed): BookingDraft {
+  const fresh = newDraft(slug);
+  const options = { ...fresh.options };
+  const chosen = seed.options;
+  switch (chosen.service) {
+    case 'tv-installation':
+      options['tv-installation'] = { service: chosen.service, screenSize: chosen.screenSize, bracket: chosen.bracket, wallRiskAccepted: false, limitationsAcknowledged: false };
+      break;
+    case 'furniture-assembly':
+      options['furniture-assembly'] = { service: chosen.service, productName: chosen.productName ?? '', productUrl: chosen.productUrl ?? '', estimatedHours: chosen.estimatedHours };
+      break;
+    case 'painting':
+      options.painting = { service: chosen.service, rooms: chosen.rooms, colorCode: chosen.colorCode ?? '', paintSupplier: chosen.paintSupplier };
+      break;
+  }
+  const { street, unit, city, state, zip } = seed.address;
+  return { ...fresh, step: 'options', options, address: { street, unit: unit ?? '', city, state, zip }, notes: seed.notes ?? '' };
 }
 
 /**
@@ -96,8 +124,9 @@ function saveDraft(slug: ServiceSlug, draft: BookingDraft): void {
   }
 }
 
-export function useBookingDraft(slug: ServiceSlug) {
-  const [draft, setDraft] = useState(() => loadDraft(slug));
+/** The page's draft; with a "Book again" seed, a new draft started from it instead of the stored one. */
+export function useBookingDraft(slug: ServiceSlug, bookAgain: BookAgainSeed | null = null) {
+  const [draft, setDraft] = useState(() => (bookAgain ? draftFromBookAgain(slug, bookAgain) : loadDraft(slug)));
 
   useEffect(() => saveDraft(slug, draft), [slug, draft]);
 

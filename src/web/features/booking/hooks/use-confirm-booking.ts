@@ -22,6 +22,7 @@ import { slotsKey } from '@/web/lib/slots';
 import { authenticateTestPayment } from '../api/authenticate-test-payment';
 import { useCreateBooking } from '../api/create-booking';
 import { authenticationSecretOf, feedbackFromIssues, rejectionOf, type StepFeedback } from '../utils/booking-rejection';
+import { cardErrorText } from '../utils/card-error-text';
 import { loadStripeClient } from '../utils/load-stripe';
 import type { BookingDraft, DraftUpdate } from './use-booking-draft';
 import { trackStepBlocked } from './use-funnel-events';
@@ -33,6 +34,7 @@ export function bookingRequestFrom(draft: BookingDraft): CreateBookingRequest {
     address: draft.address,
     contactPhone: draft.contactPhone,
     notes: draft.notes.trim() || undefined,
+    saveAddress: draft.saveAddress ?? undefined,
     startAt: draft.startAt ?? '',
     paymentMethodId: draft.paymentMethod?.id ?? '',
   } as CreateBookingRequest;
@@ -124,7 +126,7 @@ export function useConfirmBooking({ draft, update, payments, onBooked, onRejecte
         const stripe = await loadStripeClient(latest.current.payments?.publishableKey ?? '');
         if (!stripe) return failed(t('booking.payment.verification.failed'));
         const result = await stripe.handleNextAction({ clientSecret });
-        if (result.error) return failed(result.error.message ?? t('booking.payment.verification.failed'));
+        if (result.error) return failed(cardErrorText(result.error, t, t('booking.payment.verification.failed')));
       } else {
         await authenticateTestPayment(clientSecret);
       }

@@ -25,6 +25,11 @@ export function AdminNav() {
           </NavLink>
         </li>
         <li>
+          <NavLink to="/admin/calendar" className={linkClass}>
+            {t('dispatch.nav.calendar')}
+          </NavLink>
+        </li>
+        <li>
           <NavLink to="/admin/workers" className={linkClass}>
             {t('dispatch.nav.workers')}
           </NavLink>

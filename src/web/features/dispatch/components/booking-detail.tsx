@@ -16,7 +16,6 @@ import { canCancel, canComplete } from '@/domain/booking-status';
 import type { DispatchBookingDetail } from '@/domain/dispatch-contract';
 import { LoadingScreen } from '@/web/components/layout/loading-screen';
 import { OptionsSummary } from '@/web/components/booking/options-summary';
-import { StatusBadge } from '@/web/components/booking/status-badge';
 import { MapLink, PhoneLink } from '@/web/components/staff/contact-links';
 import { QueryErrorNotice } from '@/web/components/staff/staff-gate';
 import { Button } from '@/web/components/ui/button';
@@ -33,6 +32,8 @@ import { NoShowDialog } from './actions/no-show-dialog';
 import { RefundDialog } from './actions/refund-dialog';
 import { RescheduleDialog } from './actions/reschedule-dialog';
 import { ContactPromise } from './contact-promise';
+import { DispatchStatusBadge } from './dispatch-status-badge';
+import { JobPhotos } from '@/web/components/booking/job-photos';
 import { EventTimeline } from './event-timeline';
 import { FinalApprovalNotice } from './final-approval-notice';
 import { MoneySummary } from './money-summary';
@@ -102,7 +103,7 @@ function DetailContent({ detail, fetchedAt }: { detail: DispatchBookingDetail; f
                 {t(`services.${booking.service}.name`)} · {formatTampaDateTime(booking.scheduledStart, i18n.language)}
               </p>
             </div>
-            <StatusBadge status={status} label={t(`staff.status.${status}`)} srPrefix={t('dispatch.row.status')} />
+            <DispatchStatusBadge booking={{ status, contactedAt: booking.contactedAt }} />
           </div>
           {status === 'pending' ? <ContactPromise booking={booking} fetchedAt={fetchedAt} /> : null}
         </Card>
@@ -129,6 +130,9 @@ function DetailContent({ detail, fetchedAt }: { detail: DispatchBookingDetail; f
               <MapLink address={booking.address} />
             </Item>
           </dl>
+          <Link to={`/admin/customers/${encodeURIComponent(booking.customer.id)}`} className="mt-3 inline-block text-sm font-medium text-brand-700 underline underline-offset-4">
+            {t('dispatch.history.open', { name: booking.customer.name })}
+          </Link>
         </Section>
 
         <Section title={t('dispatch.detail.job')}>
@@ -164,6 +168,7 @@ function DetailContent({ detail, fetchedAt }: { detail: DispatchBookingDetail; f
 
         <Section title={t('dispatch.detail.timeline')}>
           <EventTimeline events={events} />
+          <JobPhotos bookingId={booking.id} enabled={booking.status === 'in_progress' || booking.status === 'completed'} headingLevel={3} />
         </Section>
       </div>
 

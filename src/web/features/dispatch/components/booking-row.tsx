@@ -9,10 +9,10 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatPrice, formatTampaShort } from '@/domain/format';
 import type { DispatchBooking } from '@/domain/dispatch-contract';
-import { StatusBadge } from '@/web/components/booking/status-badge';
 import { MapLink, PhoneLink } from '@/web/components/staff/contact-links';
 import { Card } from '@/web/components/ui/card';
 import { ContactPromise } from './contact-promise';
+import { DispatchStatusBadge } from './dispatch-status-badge';
 
 export function BookingRow({ booking, fetchedAt }: { booking: DispatchBooking; fetchedAt: number }) {
   const { t, i18n } = useTranslation();
@@ -35,7 +35,7 @@ export function BookingRow({ booking, fetchedAt }: { booking: DispatchBooking; f
             </h2>
             <p className="text-sm text-slate-700">{formatTampaShort(booking.scheduledStart, i18n.language)}</p>
           </div>
-          <StatusBadge status={booking.status} label={t(`staff.status.${booking.status}`)} srPrefix={t('dispatch.row.status')} />
+          <DispatchStatusBadge booking={booking} />
         </div>
 
         <dl className="grid gap-x-4 gap-y-2 text-sm sm:grid-cols-3">

@@ -3,7 +3,8 @@
  * progress, completed, cancelled — kept in the URL as `?view=`), a search by customer name,
  * email, phone or booking reference (`?q=`, sent a moment after typing stops), and one row per
  * booking. New bookings appear without reloading (lib/live-updates.ts), announced by a toast and
- * a short chime (which the sound switch turns off; browsers play it only after a first click).
+ * a short chime (which the sound switch turns off; browsers play it only after a first click); so
+ * does a job a technician declined (it is back in Unassigned).
  */
 import Search from 'lucide-react/icons/search';
 import Volume2 from 'lucide-react/icons/volume-2';
@@ -17,12 +18,14 @@ import { QueryErrorNotice } from '@/web/components/staff/staff-gate';
 import { Button } from '@/web/components/ui/button';
 import { Card } from '@/web/components/ui/card';
 import { Input } from '@/web/components/ui/input';
+import { ScrollRow } from '@/web/components/ui/scroll-row';
 import { cn } from '@/web/lib/cn';
 import { isNewBooking, useLiveUpdates } from '@/web/lib/live-updates';
 import { playChime, unlockChime } from '@/web/lib/new-booking-chime';
 import { toast } from '@/web/lib/toast';
 import { useDispatchBookings } from '../api/get-dispatch-bookings';
 import { BookingRow } from './booking-row';
+import { LiveConnectionBanner } from './live-connection-banner';
 import { useContactPromise } from '@/web/lib/public-settings';
 
 const SEARCH_DELAY_MS = 300;
@@ -40,6 +43,14 @@ export function DispatchBoard() {
 
   useLiveUpdates({
     onBookingChange: (change) => {
+      if (change.type === 'worker_declined') {
+        // A technician gave a job back (issue #14): it needs a new worker.
+        if (soundOn) playChime();
+        toast.info(t('dispatch.board.workerDeclined'), {
+          action: { label: t('dispatch.board.openNew'), onClick: () => void navigate(`/admin/bookings/${encodeURIComponent(change.bookingId)}`) },
+        });
+        return;
+      }
       if (!isNewBooking(change)) return;
       if (soundOn) playChime();
       toast.info(t('dispatch.board.newBooking', contactPromise), {
@@ -72,6 +83,7 @@ export function DispatchBoard() {
 
   return (
     <div className="flex flex-col gap-4">
+      <LiveConnectionBanner />
       <div className="flex flex-col gap-3 md:flex-row md:items-end md:justify-between">
         <SearchBox
           initial={q}
@@ -96,23 +108,25 @@ export function DispatchBoard() {
         </Button>
       </div>
 
-      <nav aria-label={t('dispatch.board.views')} className="-mx-1 overflow-x-auto px-1 pb-1">
-        <ul className="flex gap-2">
-          {DISPATCH_VIEWS.map((name) => (
-            <li key={name}>
-              <Link
-                to={showView(name)}
-                aria-current={name === view ? 'page' : undefined}
-                className={cn(
-                  'inline-flex min-h-10 items-center rounded-full border px-4 text-sm font-medium whitespace-nowrap focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600',
-                  name === view ? 'border-brand-600 bg-brand-600 text-white' : 'border-slate-300 bg-white text-slate-900 hover:bg-slate-100',
-                )}
-              >
-                {t(`dispatch.views.${name}`)}
-              </Link>
-            </li>
-          ))}
-        </ul>
+      <nav aria-label={t('dispatch.board.views')}>
+        <ScrollRow className="-mx-1 px-1 pb-1" fadeFrom="from-slate-50">
+          <ul className="flex gap-2">
+            {DISPATCH_VIEWS.map((name) => (
+              <li key={name}>
+                <Link
+                  to={showView(name)}
+                  aria-current={name === view ? 'page' : undefined}
+                  className={cn(
+                    'inline-flex min-h-10 items-center rounded-full border px-4 text-sm font-medium whitespace-nowrap focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600',
+                    name === view ? 'border-brand-600 bg-brand-600 text-white' : 'border-slate-300 bg-white text-slate-900 hover:bg-slate-100',
+                  )}
+                >
+                  {t(`dispatch.views.${name}`)}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </ScrollRow>
       </nav>
 
       <h2 className="sr-only">{t(`dispatch.views.${view}`)}</h2>

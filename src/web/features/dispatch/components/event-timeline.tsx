@@ -6,10 +6,15 @@
  * tier, ...; src/domain/booking-events.ts), and a note, which is someone's own words (an admin's
  * reason, the bank's message) and shows as written.
  *
+ * Anything unusual is flagged with a warning badge: the `unusual_timing` event (a move outside the
+ * worker's time window made by an admin, an early or late start, a job completed much faster than
+ * the minimum; src/domain/job-timing.ts) and a worker declining the job.
+ *
  * Rows written before events carried data have their facts in an English note; the ones the
  * data migration could not read show as written, except notes that only carry ids (a gateway
  * reference, a worker id).
  */
+import TriangleAlert from 'lucide-react/icons/triangle-alert';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { formatPrice, formatTampaShort } from '@/domain/format';
@@ -64,7 +69,21 @@ export function factsText(event: Pick<BookingEvent, 'type' | 'data' | 'workerNam
       return t('dispatch.eventFacts.previousStatus', { status: status(facts.data.previousStatus) });
     case 'settle_conflict':
       return t('dispatch.eventFacts.settledLate', { operation: t(`dispatch.eventFacts.operation.${facts.data.operation}`), status: status(facts.data.status) });
+    case 'unusual_timing':
+      return t('dispatch.eventFacts.timing', {
+        move: t(`dispatch.eventFacts.timedMove.${facts.data.move}`),
+        start: time(facts.data.scheduledStart),
+        flags: facts.data.flags.map((flag) => t(`dispatch.timingFlags.${flag}`)).join(' · '),
+      });
+    case 'worker_declined':
+      return t('dispatch.eventFacts.declined', { name: event.workerName ?? t('dispatch.eventFacts.formerWorker'), reason: t(`dispatch.declineReasons.${facts.data.reason}`) });
   }
+}
+
+/** Whether an event is something unusual an admin should look at (a warning badge on the timeline). */
+export function isUnusual(event: Pick<BookingEvent, 'type' | 'data'>): boolean {
+  const facts = eventFacts(event);
+  return facts?.type === 'unusual_timing' || facts?.type === 'worker_declined';
 }
 
 export function EventTimeline({ events }: { events: BookingEvent[] }) {
@@ -81,7 +100,15 @@ export function EventTimeline({ events }: { events: BookingEvent[] }) {
         return (
           <li key={`${event.createdAt}-${event.type}-${index}`} className="relative text-sm">
             <span aria-hidden="true" className="absolute top-1.5 -left-[1.3rem] h-2.5 w-2.5 rounded-full bg-brand-600" />
-            <p className="font-medium text-slate-900">{t(`dispatch.events.${event.type}`, { defaultValue: event.type.replace(/_/g, ' ') })}</p>
+            <p className="font-medium text-slate-900">
+              {t(`dispatch.events.${event.type}`, { defaultValue: event.type.replace(/_/g, ' ') })}
+              {isUnusual(event) ? (
+                <span className="ml-2 inline-flex items-center gap-1 rounded-full bg-amber-100 px-2 py-0.5 align-middle text-xs font-semibold text-amber-900 ring-1 ring-amber-300">
+                  <TriangleAlert aria-hidden="true" className="h-3.5 w-3.5" />
+                  {t('dispatch.detail.unusual')}
+                </span>
+              ) : null}
+            </p>
             <p className="text-slate-600">
               <time dateTime={event.createdAt}>{formatTampaShort(event.createdAt, i18n.language)}</time>
               {event.actorRole ? ` · ${t(`dispatch.actor.${event.actorRole}`, { defaultValue: event.actorRole })}` : null}

@@ -45,6 +45,7 @@ export function MoneySummary({ booking }: { booking: DispatchBooking }) {
         {booking.money.extraChargedCents > 0 ? <MoneyRow label={t('dispatch.money.extraCharged')} value={money(booking.money.extraChargedCents)} /> : null}
         {booking.money.refundedCents > 0 ? <MoneyRow label={t('dispatch.money.refunded')} value={`−${money(booking.money.refundedCents)}`} /> : null}
         <MoneyRow label={t('dispatch.money.paid')} value={money(booking.money.paidCents)} strong />
+        {(booking.money.tippedCents ?? 0) > 0 ? <MoneyRow label={t('dispatch.money.tipped')} value={money(booking.money.tippedCents ?? 0)} /> : null}
         {booking.cancellation ? (
           <MoneyRow label={t('dispatch.money.cancellationFee', { tier: t(`dispatch.tier.${booking.cancellation.tier}`, { defaultValue: booking.cancellation.tier }) })} value={money(booking.cancellation.feeCents)} />
         ) : null}

@@ -136,9 +136,13 @@ describe('the dispatch board', () => {
     });
 
     const row = await rowOf('TB-7K3M9Q');
+    expect(within(row).getByText('New – call the customer')).toBeInTheDocument();
     await userEvent.click(within(row).getByRole('button', { name: /Mark contacted/ }));
 
     expect(await within(row).findByText('Contacted 7 min after booking')).toBeInTheDocument();
+    // the badge follows at once: no longer asking to call the customer
+    expect(within(row).queryByText('New – call the customer')).not.toBeInTheDocument();
+    expect(within(row).getByText('Contacted – assign a technician')).toBeInTheDocument();
     expect(calls('POST', '/api/admin/bookings/b1/contacted')).toHaveLength(1);
     expect(within(row).queryByRole('button', { name: /Mark contacted/ })).not.toBeInTheDocument();
     expect(await screen.findByText('First contact recorded for TB-7K3M9Q.')).toBeInTheDocument();

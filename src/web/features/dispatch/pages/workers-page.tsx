@@ -1,7 +1,8 @@
 /**
  * /admin/workers: the workers: name and contact, skills, active or not (with a toggle: inactive
- * workers get no new assignments), today's jobs, completed jobs, rating ("—" when none), and the
- * weekly availability in Tampa time.
+ * workers get no new assignments), today's jobs, completed jobs, rating ("—" when none) with how
+ * many reviews it counts, the weekly availability in Tampa time, and the worker's reviews (an
+ * admin hides an abusive one, issue #14).
  */
 import { useTranslation } from 'react-i18next';
 import { formatCalendarDateRange, formatNumber } from '@/domain/format';
@@ -17,6 +18,7 @@ import { toast } from '@/web/lib/toast';
 import { useWorkers } from '../api/get-workers';
 import { useSetWorkerActive } from '../api/set-worker-active';
 import { AdminNav } from '../components/admin-nav';
+import { WorkerReviews } from '../components/worker-reviews';
 import { weeklySummary } from '../utils/weekly-summary';
 
 export function Component() {
@@ -91,7 +93,10 @@ function WorkerCard({ worker }: { worker: AdminWorker }) {
           </div>
           <div>
             <dt className="font-medium text-slate-600">{t('people.workers.rating')}</dt>
-            <dd className="text-lg font-semibold text-slate-900 tabular-nums">{worker.rating == null ? t('people.workers.noRating') : formatNumber(worker.rating, i18n.language, 1)}</dd>
+            <dd className="text-lg font-semibold text-slate-900 tabular-nums">
+              {worker.rating == null ? t('people.workers.noRating') : formatNumber(worker.rating, i18n.language, 1)}
+              {worker.ratingCount > 0 ? <span className="block text-sm font-normal text-slate-600">{t('people.workers.ratingCount', { count: worker.ratingCount })}</span> : null}
+            </dd>
           </div>
           <div className="col-span-3 sm:col-span-4">
             <dt className="font-medium text-slate-600">{t('dispatch.workers.weekly')}</dt>
@@ -125,6 +130,7 @@ function WorkerCard({ worker }: { worker: AdminWorker }) {
             </div>
           ) : null}
         </dl>
+        <WorkerReviews workerId={worker.id} />
       </article>
     </Card>
   );

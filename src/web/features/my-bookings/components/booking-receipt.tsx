@@ -1,15 +1,20 @@
 /**
  * A booking's receipt in My Bookings: the line items, tax and total (the final ones once the
  * job is done: actual hours, paint at cost; the booked ones while a final amount waits for our
- * approval, which FinalAmountReview explains), then the money as the ledger has it: what was held
- * on the card, what was charged (the capture, and any amount above the hold as a second line),
- * what was refunded and what was paid in the end. A cancelled booking says what cancelling cost:
- * "Cancelled — no charge", or the fee and the policy tier it fell in.
+ * approval, which FinalAmountReview explains), then the payment notice (paymentTimingNotice: the
+ * same words as the booking flow and the emails) and the money as the ledger has it: what is held
+ * on the card while the hold is live (issue #14, defect 8: not after a capture or release), what was charged (the capture, and any amount above the hold as a second line),
+ * what was refunded, the tip (issue #14; the total paid counts it) and what was paid in the end. A cancelled booking says what cancelling cost:
+ * "Cancelled — no charge", or the fee and the policy tier it fell in. A booking with something to
+ * account for (src/domain/receipts.ts) links to its PDF receipt.
  */
 import { cardBrandName, formatNumber, formatPrice } from '@/domain/format';
 import type { BookingView } from '@/domain/booking-request';
 import type { CancellationPolicy } from '@/domain/cancellation-policy';
 import type { LineItem } from '@/domain/pricing';
+import { paymentTimingNotice } from '@/domain/payment-timing';
+import { hasReceipt, receiptPdfPath } from '@/domain/receipts';
+import { PaymentNotice } from '@/web/components/booking/payment-notice';
 import { useTranslation } from 'react-i18next';
 import { useCancellationPolicy } from '@/web/lib/cancellation-policy';
 import { cn } from '@/web/lib/cn';
@@ -25,6 +30,8 @@ export function BookingReceipt({ booking, titleId }: { booking: BookingView; tit
   const { payment, cancellation } = booking;
   const charged = booking.money.capturedCents;
   const extra = booking.money.extraChargedCents;
+  const timing = { start: booking.scheduledStart, now: booking.createdAt, totalCents: booking.totalCents, payment, money: booking.money };
+  const holdLive = paymentTimingNotice(timing).kind === 'held';
 
   return (
     <section aria-labelledby={titleId} className="space-y-4 rounded-lg border border-slate-200 bg-slate-50 p-4">
@@ -60,20 +67,27 @@ export function BookingReceipt({ booking, titleId }: { booking: BookingView; tit
             {payment.cardBrand && payment.cardLast4 ? (
               <p>{t('myBookings.card', { brand: cardBrandName(payment.cardBrand), last4: payment.cardLast4 })}</p>
             ) : null}
-            <p>{t(`myBookings.paymentStatus.${payment.status}`, { amount: money(payment.amountHeldCents) })}</p>
+            <PaymentNotice {...timing} />
             {payment.testMode ? (
               <span className="mt-1 inline-block rounded bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">{t('myBookings.testMode')}</span>
             ) : null}
           </div>
         ) : null}
         <dl className="space-y-2 text-sm">
-          {booking.money.heldCents > 0 ? <ReceiptRow label={t('myBookings.receipt.held')} value={money(booking.money.heldCents)} /> : null}
+          {holdLive ? <ReceiptRow label={t('myBookings.receipt.held')} value={money(payment?.amountHeldCents || booking.money.heldCents)} /> : null}
           <ReceiptRow label={t('myBookings.receipt.charged')} value={money(charged)} />
           {extra > 0 ? <ReceiptRow label={t('myBookings.receipt.extraCharged')} value={money(extra)} /> : null}
           {booking.money.refundedCents > 0 ? <ReceiptRow label={t('myBookings.receipt.refunded')} value={`−${money(booking.money.refundedCents)}`} /> : null}
-          <ReceiptRow label={t('myBookings.receipt.paid')} value={money(booking.money.paidCents)} strong className="border-t border-slate-200 pt-2" />
+          {booking.tip?.status === 'succeeded' ? <ReceiptRow label={t('myBookings.receipt.tip')} value={money(booking.tip.amountCents)} /> : null}
+          <ReceiptRow label={t('myBookings.receipt.paid')} value={money(booking.money.paidCents + (booking.money.tippedCents ?? 0))} strong className="border-t border-slate-200 pt-2" />
         </dl>
       </div>
+      {hasReceipt(booking.status, booking.money) ? (
+        <a href={receiptPdfPath(booking.id, i18n.language)} download className="inline-block text-sm font-medium text-brand-700 underline underline-offset-4">
+          {t('myBookings.receipt.downloadPdf')}
+          <span className="sr-only"> {booking.reference}</span>
+        </a>
+      ) : null}
     </section>
   );
 }

@@ -56,9 +56,9 @@ describe('rescheduling from My Bookings', () => {
     expect(dialog).toHaveAccessibleName('Reschedule your booking');
     expect(dialog).toHaveAccessibleDescription('Now booked for Friday, May 15, 2026 at 2:30 PM EDT');
     await userEvent.click(await within(dialog).findByRole('button', { name: 'Sat, May 16' }));
-    const times = await within(dialog).findByRole('group', { name: 'Start times on Sat, May 16' });
+    const times = await within(dialog).findByRole('radiogroup', { name: 'Start times on Sat, May 16' });
     expect(dialog).toHaveTextContent('Times are in Tampa time (Eastern).');
-    await userEvent.click(within(times).getByRole('button', { name: '11:00 AM' }));
+    await userEvent.click(within(times).getByRole('radio', { name: '11:00 AM' }));
     await userEvent.click(within(dialog).getByRole('button', { name: 'Move booking' }));
 
     expect(await screen.findByText('Booking TB-7K3M9Q moved to Saturday, May 16, 2026 at 11:00 AM EDT.')).toBeInTheDocument();
@@ -90,13 +90,13 @@ describe('rescheduling from My Bookings', () => {
     });
     const dialog = await openReschedule();
     await userEvent.click(await within(dialog).findByRole('button', { name: 'Sat, May 16' }));
-    await userEvent.click(await within(dialog).findByRole('button', { name: '10:00 AM' }));
+    await userEvent.click(await within(dialog).findByRole('radio', { name: '10:00 AM' }));
     const before = requests('GET', '/api/services/tv-installation/slots').length;
     await userEvent.click(within(dialog).getByRole('button', { name: 'Move booking' }));
 
     expect(await within(dialog).findByRole('alert')).toHaveTextContent('That time is no longer available. Please choose another time.');
     await waitFor(() => expect(requests('GET', '/api/services/tv-installation/slots').length).toBeGreaterThan(before));
-    expect(await within(dialog).findByRole('button', { name: '10:00 AM' })).toHaveAttribute('aria-pressed', 'false');
+    expect(await within(dialog).findByRole('radio', { name: '10:00 AM' })).not.toBeChecked();
   });
 
   it('explains the policy inside the notice window and offers to cancel or contact support', async () => {

@@ -3,9 +3,11 @@
  * recent first; utils/booking-sections.ts), with their status and card
  * hold, updated live (technician assigned, on the way with the ETA, in progress, completed; see
  * lib/live-updates.ts). Signed out: a message and a Sign In link that brings the user back here.
+ * A link from a reminder or notice mail, `/my-bookings?booking=ID&action=reschedule|cancel`
+ * (issue #14), opens that booking's reschedule or cancel dialog, which applies the policy.
  */
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { LoadingScreen } from '@/web/components/layout/loading-screen';
 import { Button, buttonVariants } from '@/web/components/ui/button';
 import { Card } from '@/web/components/ui/card';
@@ -17,10 +19,19 @@ import { BookingCard } from '../components/booking-card';
 import { useMyBookings } from '../api/get-my-bookings';
 import { upcomingAndPast } from '../utils/booking-sections';
 
-const SIGN_IN_HREF = `/auth?redirect=${encodeURIComponent('/my-bookings')}`;
+const signInHref = (search: string) => `/auth?redirect=${encodeURIComponent(`/my-bookings${search}`)}`;
+
+/** The dialog a mail's link asks for (`?booking=ID&action=...`), or null. */
+function requestedDialog(params: URLSearchParams): { bookingId: string; action: 'reschedule' | 'cancel' } | null {
+  const bookingId = params.get('booking');
+  const action = params.get('action');
+  return bookingId && (action === 'reschedule' || action === 'cancel') ? { bookingId, action } : null;
+}
 
 export function Component() {
   const { t } = useTranslation();
+  const [searchParams] = useSearchParams();
+  const requested = requestedDialog(searchParams);
   const me = useMe();
   const signedIn = Boolean(me.data?.user);
   const bookings = useMyBookings({ enabled: signedIn });
@@ -36,7 +47,7 @@ export function Component() {
     content = (
       <Card className="flex flex-col items-start gap-4 p-6">
         <p className="text-slate-700">{t('myBookings.signedOut')}</p>
-        <Link to={SIGN_IN_HREF} className={buttonVariants({ size: 'lg' })}>
+        <Link to={signInHref(searchParams.size > 0 ? `?${searchParams.toString()}` : '')} className={buttonVariants({ size: 'lg' })}>
           {t('myBookings.signIn')}
         </Link>
       </Card>
@@ -63,7 +74,7 @@ export function Component() {
   } else {
     content = (
       <>
-        <BookingSections bookings={list} />
+        <BookingSections bookings={list} requested={requested} />
         <Link to="/" className={cn(buttonVariants({ variant: 'outline', size: 'lg' }), 'self-start')}>
           {t('common.bookService')}
         </Link>
@@ -80,7 +91,7 @@ export function Component() {
 }
 
 /** Upcoming (always, saying so when nothing is) and Past (when there is any). */
-function BookingSections({ bookings }: { bookings: TrackedBookings }) {
+function BookingSections({ bookings, requested }: { bookings: TrackedBookings; requested: ReturnType<typeof requestedDialog> }) {
   const { t } = useTranslation();
   const { upcoming, past } = upcomingAndPast(bookings);
   const sections = [
@@ -98,7 +109,7 @@ function BookingSections({ bookings }: { bookings: TrackedBookings }) {
         <ul className="flex flex-col gap-4">
           {section.list.map((booking) => (
             <li key={booking.id}>
-              <BookingCard booking={booking} />
+              <BookingCard booking={booking} openDialog={requested?.bookingId === booking.id ? requested.action : undefined} />
             </li>
           ))}
         </ul>

@@ -36,10 +36,13 @@ describe('the worker enrollment page', () => {
     expect(screen.queryByRole('button', { name: /Submit|Apply/ })).not.toBeInTheDocument();
   });
 
-  it('asks a signed-out visitor to sign in', async () => {
+  it('invites a signed-out applicant to sign up and apply, not a staff-only message', async () => {
     mockApi({ 'GET /api/me': { body: SIGNED_OUT } });
     renderPage(<EnrollPage />, { path: '/worker/enroll' });
-    expect(await screen.findByRole('link', { name: 'Sign In' })).toHaveAttribute('href', '/auth?redirect=%2Fworker%2Fenroll');
+    expect(await screen.findByRole('link', { name: 'Sign up to apply' })).toHaveAttribute('href', '/auth?mode=signup&redirect=%2Fworker%2Fenroll');
+    expect(screen.getByRole('link', { name: 'I have an account: Sign in' })).toHaveAttribute('href', '/auth?redirect=%2Fworker%2Fenroll');
+    expect(screen.getByText(/Are you a skilled handyman in Tampa\?/)).toBeInTheDocument();
+    expect(screen.queryByText(/This page is for our team/)).not.toBeInTheDocument();
   });
 
   it('sends the application with the chosen services, then shows it is under review', async () => {

@@ -5,6 +5,7 @@
  */
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { formatTampaDate } from '@/domain/format';
 import { DEFAULT_USERS_PAGE_SIZE, type AdminUser } from '@/domain/admin-users';
 import { ROLES, type Role } from '@/domain/roles';
@@ -104,7 +105,11 @@ function UserRow({ user }: { user: AdminUser }) {
   const roleId = `role-${user.id}`;
   return (
     <tr className="border-t border-slate-200">
-      <td className="px-3 py-2 font-medium text-slate-900">{user.name}</td>
+      <td className="px-3 py-2 font-medium text-slate-900">
+        <Link to={`/admin/customers/${encodeURIComponent(user.id)}`} className="text-brand-700 underline underline-offset-4">
+          {user.name}
+        </Link>
+      </td>
       <td className="break-all px-3 py-2 text-slate-700">{user.email}</td>
       <td className="px-3 py-2">
         <label htmlFor={roleId} className="sr-only">

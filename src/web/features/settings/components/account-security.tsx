@@ -1,6 +1,7 @@
 /**
  * Settings, Account Security: change the password (current + new, at least 8 characters),
- * the list of signed-in sessions and "sign out of all other sessions", deleting the account.
+ * the list of signed-in sessions (named by browser and system, "Chrome on Windows") and "sign
+ * out of all other sessions", deleting the account.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useId, useState } from 'react';
@@ -18,6 +19,7 @@ import { ApiError } from '@/web/lib/api-client';
 import { toast } from '@/web/lib/toast';
 import { SettingsSection } from './settings-section';
 import { changePassword, useRevokeOtherSessions, useSessions } from '../api/account-security';
+import { deviceName } from '../utils/device-name';
 import { DeleteAccount } from './delete-account';
 
 const passwordSchema = z.object({
@@ -69,6 +71,12 @@ export function AccountSecurity() {
   };
 
   const when = (iso: string) => formatTampaDateAndTime(iso, i18n.language);
+  /** "Chrome on Windows", not the raw user-agent string. */
+  const deviceLabel = (userAgent: string | null | undefined) => {
+    const { browser, os } = deviceName(userAgent);
+    if (browser && os) return t('settings.security.browserOnOs', { browser, os });
+    return browser ?? os ?? t('settings.security.unknownDevice');
+  };
 
   return (
     <SettingsSection title={t('settings.security.title')} className="gap-5">
@@ -103,7 +111,7 @@ export function AccountSecurity() {
             <ul className="flex flex-col gap-2">
               {sessions.data.map((session) => (
                 <li key={session.id} className="rounded-md border border-slate-200 p-3 text-sm text-slate-800">
-                  <p className="break-words font-medium">{session.userAgent || t('settings.security.unknownDevice')}</p>
+                  <p className="break-words font-medium">{deviceLabel(session.userAgent)}</p>
                   <p className="text-slate-600">{t('settings.security.signedInAt', { when: when(session.createdAt) })}</p>
                 </li>
               ))}

@@ -248,8 +248,8 @@ describe('settings page', () => {
 
   it('changes the password, lists the sessions and signs out the other ones', async () => {
     let sessions = [
-      { id: 's1', token: 't1', createdAt: '2026-11-20T15:00:00Z', updatedAt: '2026-11-20T15:00:00Z', expiresAt: '2026-11-27T15:00:00Z', userAgent: 'Firefox on Linux' },
-      { id: 's2', token: 't2', createdAt: '2026-11-21T15:00:00Z', updatedAt: '2026-11-21T15:00:00Z', expiresAt: '2026-11-28T15:00:00Z', userAgent: 'Safari on iPhone' },
+      { id: 's1', token: 't1', createdAt: '2026-11-20T15:00:00Z', updatedAt: '2026-11-20T15:00:00Z', expiresAt: '2026-11-27T15:00:00Z', userAgent: 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36' },
+      { id: 's2', token: 't2', createdAt: '2026-11-21T15:00:00Z', updatedAt: '2026-11-21T15:00:00Z', expiresAt: '2026-11-28T15:00:00Z', userAgent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1' },
     ];
     const fetchMock = mockApi({
       'GET /api/me': { body: ME },
@@ -267,7 +267,10 @@ describe('settings page', () => {
       },
     });
     renderSettings();
-    expect(await screen.findByText('Safari on iPhone')).toBeInTheDocument();
+    // devices read as browser and system, never the raw user-agent string
+    expect(await screen.findByText('Safari on iOS')).toBeInTheDocument();
+    expect(screen.getByText('Chrome on Windows')).toBeInTheDocument();
+    expect(screen.queryByText(/Mozilla\/5\.0/)).not.toBeInTheDocument();
 
     await userEvent.type(screen.getByLabelText('Current password'), 'wrong-one');
     await userEvent.type(screen.getByLabelText('New password (at least 8 characters)'), 'short');
@@ -287,7 +290,7 @@ describe('settings page', () => {
 
     await userEvent.click(screen.getByRole('button', { name: 'Sign out of all other sessions' }));
     expect(await screen.findByText('All other sessions have been signed out.')).toBeInTheDocument();
-    await waitFor(() => expect(screen.queryByText('Safari on iPhone')).not.toBeInTheDocument());
+    await waitFor(() => expect(screen.queryByText('Safari on iOS')).not.toBeInTheDocument());
   });
 
   it('deletes the account only after DELETE is typed, shows a refusal, then goes home signed out', async () => {

@@ -3,16 +3,21 @@
  * "Directions" buttons (tel: and Google Maps), the messages with the customer when they started a
  * conversation about the job, the customer, address, options, notes and photo,
  * the ETA, and one big button for the next step (Accept -> On my way -> Start -> Complete).
+ * A step outside its time window (src/domain/job-timing.ts) is shown disabled with when it opens;
+ * an assigned job not yet on the way can be declined with a reason (it goes back to the office).
+ * An accepted job reads "Accepted" (its status stays `confirmed`; `acceptedAt` tells).
  * A job whose final amount waits for the office's approval says so instead of offering Complete;
  * a finished job shows the amount captured.
  */
 import CircleCheck from 'lucide-react/icons/circle-check';
+import Clock from 'lucide-react/icons/clock';
 import Hourglass from 'lucide-react/icons/hourglass';
 import Navigation from 'lucide-react/icons/navigation';
 import Phone from 'lucide-react/icons/phone';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatPrice, formatTampaTime } from '@/domain/format';
+import { formatPrice, formatTampaShort, formatTampaTime } from '@/domain/format';
+import { BUSINESS_TIME_ZONE } from '@/domain/time-zone';
 import type { WorkerJob } from '@/domain/worker-contract';
 import { OptionsSummary } from '@/web/components/booking/options-summary';
 import { StatusBadge } from '@/web/components/booking/status-badge';
@@ -25,8 +30,12 @@ import { formatAddress, mapSearchHref } from '@/web/lib/address';
 import { cn } from '@/web/lib/cn';
 import { formatPhoneForDisplay, telHref } from '@/web/lib/public-settings';
 import { toast } from '@/web/lib/toast';
+import { useDeclineJob } from '../api/decline-job';
 import { useJobStep } from '../api/job-step';
+import { moveAvailability, useNow } from '../utils/move-availability';
 import { nextAction } from '../utils/next-action';
+import { DeclineJobDialog } from './decline-job-dialog';
+import { JobPhotoUploader } from './job-photo-uploader';
 import { CompleteJobDialog } from './complete-job-dialog';
 import { OnMyWayDialog } from './on-my-way-dialog';
 
@@ -50,7 +59,7 @@ export function JobCard({ job, headingLevel = 3 }: { job: WorkerJob; headingLeve
             </Heading>
             <p className="text-sm text-slate-600">{t('worker.job.reference', { reference: job.reference })}</p>
           </div>
-          <StatusBadge status={job.status} label={t(`staff.status.${job.status}`)} srPrefix={t('worker.job.status')} />
+          <StatusBadge status={job.status} label={job.status === 'confirmed' && job.acceptedAt ? t('worker.job.accepted') : t(`staff.status.${job.status}`)} srPrefix={t('worker.job.status')} />
         </div>
 
         <div className="grid grid-cols-2 gap-2">
@@ -103,6 +112,8 @@ export function JobCard({ job, headingLevel = 3 }: { job: WorkerJob; headingLeve
           ) : null}
         </div>
 
+        {job.status === 'in_progress' ? <JobPhotoUploader jobId={job.id} /> : null}
+
         {job.status === 'completed' ? (
           <p className="flex items-center gap-2 rounded-md bg-green-50 p-3 text-base font-semibold text-green-900">
             <CircleCheck aria-hidden="true" className="h-5 w-5 shrink-0" />
@@ -116,6 +127,12 @@ export function JobCard({ job, headingLevel = 3 }: { job: WorkerJob; headingLeve
   );
 }
 
+/** Whether an instant falls on the Tampa day of `now` (then its time alone says when). */
+function isTampaToday(iso: string, now: number): boolean {
+  const day = (at: number) => new Intl.DateTimeFormat('en-CA', { timeZone: BUSINESS_TIME_ZONE }).format(at);
+  return day(Date.parse(iso)) === day(now);
+}
+
 /** What the customer's card was charged for a finished job (the capture plus any charge above the hold). */
 function capturedCents(job: WorkerJob): number {
   return job.money.capturedCents + job.money.extraChargedCents || job.final?.totalCents || 0;
@@ -125,9 +142,14 @@ function JobNextStep({ job }: { job: WorkerJob }) {
   const { t, i18n } = useTranslation();
   const step = useJobStep();
   const [acceptedHere, setAcceptedHere] = useState(false);
-  const [dialog, setDialog] = useState<'onMyWay' | 'complete' | null>(null);
+  const [dialog, setDialog] = useState<'onMyWay' | 'complete' | 'decline' | null>(null);
+  const decline = useDeclineJob(job.id);
+  const now = useNow();
   const action = nextAction(job, acceptedHere);
   if (!action) return null;
+  const availability = moveAvailability(job, action, now);
+  const noteId = `job-${job.id}-opens`;
+  const opensText = (at: string) => (isTampaToday(at, now) ? formatTampaTime(at, i18n.language) : formatTampaShort(at, i18n.language));
 
   const openDialog = (name: 'onMyWay' | 'complete') => {
     step.reset();
@@ -186,13 +208,51 @@ function JobNextStep({ job }: { job: WorkerJob }) {
           {t('worker.job.awaitingApproval', { amount: formatPrice(job.final?.totalCents ?? job.totalCents, i18n.language) })}
         </p>
       ) : (
-        <Button size="lg" className="h-14 w-full text-lg" onClick={run} disabled={step.isPending} aria-busy={busyInline || undefined}>
+        <Button
+          size="lg"
+          className="h-14 w-full text-lg"
+          onClick={run}
+          disabled={step.isPending || !availability.open}
+          aria-busy={busyInline || undefined}
+          aria-describedby={availability.open ? undefined : noteId}
+        >
           {busyInline ? t('worker.actions.saving') : t(`worker.actions.${action}`)}
         </Button>
       )}
+      {!availability.open ? (
+        <p id={noteId} className="flex items-start gap-2 rounded-md bg-slate-100 p-3 text-base text-slate-900">
+          <Clock aria-hidden="true" className="mt-0.5 h-5 w-5 shrink-0" />
+          {availability.reason === 'dayOver'
+            ? t('worker.timing.dayOver')
+            : t(action === 'complete' ? 'worker.timing.completeOpens' : 'worker.timing.departureOpens', { time: opensText(availability.at) })}
+        </p>
+      ) : null}
+      {job.status === 'confirmed' ? (
+        <Button
+          variant="outline"
+          size="lg"
+          className="h-12 w-full"
+          onClick={() => {
+            decline.reset();
+            setDialog('decline');
+          }}
+          disabled={step.isPending}
+        >
+          {t('worker.decline.open')}
+        </Button>
+      ) : null}
       {step.error && dialog === null ? <ApiErrorAlert error={step.error} /> : null}
       {dialog === 'onMyWay' ? <OnMyWayDialog customerName={job.customer.name} busy={step.isPending} error={step.error} onConfirm={onMyWay} onClose={closeDialog} /> : null}
       {dialog === 'complete' ? <CompleteJobDialog job={job} busy={step.isPending} error={step.error} onConfirm={complete} onClose={closeDialog} /> : null}
+      {dialog === 'decline' ? (
+        <DeclineJobDialog
+          customerName={job.customer.name}
+          busy={decline.isPending}
+          error={decline.error}
+          onConfirm={(body) => decline.mutate(body)}
+          onClose={() => setDialog(null)}
+        />
+      ) : null}
     </div>
   );
 }

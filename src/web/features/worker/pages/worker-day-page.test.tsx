@@ -229,6 +229,108 @@ describe("the worker's day", () => {
     expect(await screen.findByRole('button', { name: 'Accept job' })).toBeInTheDocument();
   });
 
+  it('reads "Accepted" on the card once the job is accepted', async () => {
+    const server = jobServer(workerJob(), {
+      'POST /api/worker/jobs/j1/accept': () => ({ body: server.set(workerJob({ acceptedAt: new Date().toISOString() })) }),
+    });
+    renderPage(<WorkerDayPage />, { path: '/worker' });
+    const card = await jobCard();
+    expect(card).toHaveTextContent('Assigned');
+
+    await userEvent.click(within(card).getByRole('button', { name: 'Accept job' }));
+    expect(await within(card).findByText('Accepted')).toBeInTheDocument();
+    expect(card).not.toHaveTextContent('Assigned');
+    expect(within(card).getByRole('button', { name: 'On my way' })).toBeEnabled();
+  });
+
+  it('says when On my way opens for a job outside its time window, instead of offering it', async () => {
+    const tomorrowOpens = new Date(Date.now() + 26 * 3_600_000).toISOString();
+    const server = jobServer(
+      workerJob({
+        acceptedAt: new Date().toISOString(),
+        moveWindow: { departureOpensAt: tomorrowOpens, departureClosesAt: new Date(Date.now() + 40 * 3_600_000).toISOString(), completeOpensAt: null },
+      }),
+    );
+    renderPage(<WorkerDayPage />, { path: '/worker' });
+    const card = await jobCard();
+
+    const onMyWay = within(card).getByRole('button', { name: 'On my way' });
+    expect(onMyWay).toBeDisabled();
+    const when = new Intl.DateTimeFormat('en-US', { timeZone: 'America/New_York', weekday: 'short', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' }).format(new Date(tomorrowOpens));
+    expect(onMyWay).toHaveAccessibleDescription(`On my way and Start job open at ${when} (Tampa time), on the job's day. The office can start it sooner if needed.`);
+    await userEvent.click(onMyWay);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(server.steps).toEqual([]);
+  });
+
+  it('says when Complete opens right after the start', async () => {
+    const opens = new Date(Date.now() + 10 * 60_000).toISOString();
+    jobServer(workerJob({ status: 'in_progress', moveWindow: { departureOpensAt: '2000-01-01T00:00:00.000Z', departureClosesAt: '2999-01-01T00:00:00.000Z', completeOpensAt: opens } }));
+    renderPage(<WorkerDayPage />, { path: '/worker' });
+    const card = await jobCard();
+    const button = within(card).getByRole('button', { name: 'Complete job' });
+    expect(button).toBeDisabled();
+    expect(button).toHaveAccessibleDescription(/^Complete opens at .+: a job takes at least a few minutes\.$/);
+  });
+
+  it('declines an assigned job with a reason, and the job leaves the day', async () => {
+    let declined: unknown = null;
+    jobServer(workerJob(), {
+      'GET /api/worker/jobs': () => ({ body: { jobs: declined ? [] : [workerJob()] } }),
+      'POST /api/worker/jobs/j1/decline': (init: RequestInit | undefined) => {
+        declined = JSON.parse(String(init?.body));
+        return { status: 200, body: null }; // the API answers 204; a fake Response cannot carry a 204
+      },
+    });
+    renderPage(<WorkerDayPage />, { path: '/worker' });
+    const card = await jobCard();
+
+    await userEvent.click(within(card).getByRole('button', { name: 'Decline job' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Decline this job?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Decline job' }));
+    expect(await within(dialog).findByText('Choose a reason, and say why when it is Other.')).toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('radio', { name: 'Other' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Decline job' }));
+    expect(declined).toBeNull();
+
+    await userEvent.click(within(dialog).getByRole('radio', { name: "I can't make it at that time" }));
+    await userEvent.type(within(dialog).getByRole('textbox', { name: 'A few words for the office' }), 'Car broke down');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Decline job' }));
+
+    expect(await screen.findByText('The job is back with the office.')).toBeInTheDocument();
+    expect(declined).toEqual({ reason: 'schedule_conflict', note: 'Car broke down' });
+    await waitFor(() => expect(screen.queryByRole('heading', { name: /2:30 PM/ })).not.toBeInTheDocument());
+  });
+
+  it('adds a before photo to a job in progress and shows it', async () => {
+    const photos: { id: string; phase: string; url: string; createdAt: string }[] = [];
+    const attached: unknown[] = [];
+    jobServer(workerJob({ status: 'in_progress' }), {
+      'GET /api/bookings/j1/photos': () => ({ body: { photos } }),
+      'POST /api/uploads': { status: 201, body: { id: '3f1c0d3e-1b2a-4c5d-8e9f-0a1b2c3d4e5f', contentType: 'image/jpeg', sizeBytes: 1200 } },
+      'POST /api/worker/jobs/j1/photos': (init: RequestInit | undefined) => {
+        const body = JSON.parse(String(init?.body)) as { uploadId: string; phase: string };
+        attached.push(body);
+        photos.push({ id: 'p1', phase: body.phase, url: `/api/uploads/${body.uploadId}`, createdAt: new Date().toISOString() });
+        return { status: 201, body: null };
+      },
+    });
+    renderPage(<WorkerDayPage />, { path: '/worker' });
+    const card = await jobCard();
+
+    await userEvent.upload(within(card).getByLabelText('Add before photo'), new File(['x'], 'before.jpg', { type: 'image/jpeg' }));
+    expect(await within(card).findByRole('img', { name: 'Before photo 1' })).toHaveAttribute('src', '/api/uploads/3f1c0d3e-1b2a-4c5d-8e9f-0a1b2c3d4e5f');
+    expect(attached).toEqual([{ uploadId: '3f1c0d3e-1b2a-4c5d-8e9f-0a1b2c3d4e5f', phase: 'before' }]);
+  });
+
+  it('offers no Decline once the worker is on the way', async () => {
+    jobServer(workerJob({ status: 'en_route' }));
+    renderPage(<WorkerDayPage />, { path: '/worker' });
+    const card = await jobCard();
+    expect(within(card).getByRole('button', { name: 'Start job' })).toBeEnabled();
+    expect(within(card).queryByRole('button', { name: 'Decline job' })).not.toBeInTheDocument();
+  });
+
   it('tells an admin the page is for technicians', async () => {
     mockApi({ 'GET /api/me': { body: { ...WORKER, role: 'admin' } } });
     renderPage(<WorkerDayPage />, { path: '/worker' });

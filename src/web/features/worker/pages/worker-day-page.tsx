@@ -11,6 +11,7 @@ import { QueryErrorNotice } from '@/web/components/staff/staff-gate';
 import { Card } from '@/web/components/ui/card';
 import { useLiveUpdates } from '@/web/lib/live-updates';
 import { useWorkerJobs } from '../api/get-worker-jobs';
+import { EarningsSummary } from '../components/earnings-summary';
 import { JobCard } from '../components/job-card';
 import { WorkerLayout } from '../components/worker-layout';
 
@@ -60,6 +61,8 @@ function WorkerDay() {
           ))
         )}
       </section>
+
+      <EarningsSummary />
     </div>
   );
 }

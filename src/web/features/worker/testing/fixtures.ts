@@ -45,6 +45,7 @@ export function workerJob(overrides: Partial<WorkerJob> = {}): WorkerJob {
     cancellationPolicy: DEFAULT_CANCELLATION_POLICY,
     worker: { id: 'w1', name: 'Luis Ortega', phone: '+18135550999' },
     etaAt: null,
+    arrivalWindowMinutes: 60,
     acceptedAt: null,
     contactedAt: '2026-05-15T14:03:00.000Z',
     enRouteAt: null,
@@ -53,6 +54,8 @@ export function workerJob(overrides: Partial<WorkerJob> = {}): WorkerJob {
     createdAt: '2026-05-15T14:00:00.000Z',
     customer: { name: 'Ana Lopez', phone: '+18135550123' },
     photoUrl: '/api/uploads/p1',
+    // every move open (the time window is its own test)
+    moveWindow: { departureOpensAt: '2000-01-01T00:00:00.000Z', departureClosesAt: '2999-01-01T00:00:00.000Z', completeOpensAt: null },
     ...overrides,
   };
 }

@@ -15,6 +15,7 @@ import { LoadingScreen } from '@/web/components/layout/loading-screen';
 import { QueryErrorNotice } from '@/web/components/staff/staff-gate';
 import { Card } from '@/web/components/ui/card';
 import { useMe } from '@/web/lib/auth';
+import { ScrollRow } from '@/web/components/ui/scroll-row';
 import { cn } from '@/web/lib/cn';
 import { useLiveChatEvents } from '@/web/lib/live-updates';
 import { useAdminConversation, useAdminConversations, type AdminChatFilter } from '../../admin-api';
@@ -100,23 +101,25 @@ export function AdminInbox() {
   return (
     <div className="grid gap-4 md:grid-cols-[minmax(0,22rem)_minmax(0,1fr)]">
       <section aria-label={t('chats.inbox.listLabel')} className={cn('flex min-w-0 flex-col gap-3', selectedId && 'hidden md:flex')}>
-        <nav aria-label={t('chats.inbox.filters')} className="-mx-1 overflow-x-auto px-1 pb-1">
-          <ul className="flex gap-2">
-            {FILTER_TABS.map((name) => (
-              <li key={name}>
-                <Link
-                  to={href({ filter: name })}
-                  aria-current={name === filter ? 'page' : undefined}
-                  className={cn(
-                    'inline-flex min-h-10 items-center rounded-full border px-4 text-sm font-medium whitespace-nowrap focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600',
-                    name === filter ? 'border-brand-600 bg-brand-600 text-white' : 'border-slate-300 bg-white text-slate-900 hover:bg-slate-100',
-                  )}
-                >
-                  {t(`chats.inbox.filter.${name}`)}
-                </Link>
-              </li>
-            ))}
-          </ul>
+        <nav aria-label={t('chats.inbox.filters')}>
+          <ScrollRow className="-mx-1 px-1 pb-1" fadeFrom="from-slate-50">
+            <ul className="flex gap-2">
+              {FILTER_TABS.map((name) => (
+                <li key={name}>
+                  <Link
+                    to={href({ filter: name })}
+                    aria-current={name === filter ? 'page' : undefined}
+                    className={cn(
+                      'inline-flex min-h-10 items-center rounded-full border px-4 text-sm font-medium whitespace-nowrap focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600',
+                      name === filter ? 'border-brand-600 bg-brand-600 text-white' : 'border-slate-300 bg-white text-slate-900 hover:bg-slate-100',
+                    )}
+                  >
+                    {t(`chats.inbox.filter.${name}`)}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </ScrollRow>
         </nav>
         <div className="md:max-h-[calc(100dvh-14rem)] md:overflow-y-auto md:pr-1" aria-busy={conversations.isFetching || undefined}>
           {listContent}
