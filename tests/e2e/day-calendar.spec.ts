@@ -1,5 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { signInByApi, signUpCustomerByApi } from './support/api-auth';
+import { bookTvByApi } from './support/api-booking';
+import { seriousViolations } from './support/axe';
 import { E2E_ADMIN, E2E_SECOND_WORKER, E2E_WORKER } from './support/e2e-admin';
 
 /**
@@ -9,11 +11,6 @@ import { E2E_ADMIN, E2E_SECOND_WORKER, E2E_WORKER } from './support/e2e-admin';
  * to the other technician. axe finds no serious or critical violation on the way.
  */
 
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
-  return results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id} (${v.nodes.length}) ${v.nodes[0]?.target.join(' ')}`);
-}
-
 /** The Tampa date `days` after today, as 'YYYY-MM-DD'. */
 function tampaDate(days: number): string {
   const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/New_York', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
@@ -21,41 +18,21 @@ function tampaDate(days: number): string {
   return new Date(Date.UTC(y!, m! - 1, d! + days)).toISOString().slice(0, 10);
 }
 
-/** A customer books a TV installation through the API (as the booking flow does), at `startAt`. */
-async function bookTv(request: APIRequestContext, origin: string, startAt: string, key: string): Promise<string> {
-  const card = await request.post('/api/payments/test-mode/payment-methods', { headers: { Origin: origin }, data: { number: '4242424242424242', expMonth: 12, expYear: 2030, cvc: '123' } });
-  expect(card.ok(), await card.text()).toBe(true);
-  const booking = await request.post('/api/bookings', {
-    headers: { 'Idempotency-Key': key, Origin: origin },
-    data: {
-      options: { service: 'tv-installation', screenSize: '40_55', bracket: 'none', wallRiskAccepted: true, limitationsAcknowledged: true },
-      address: { street: '100 N Tampa St', city: 'Tampa', state: 'FL', zip: '33602' },
-      contactPhone: '8135550123',
-      startAt,
-      paymentMethodId: ((await card.json()) as { id: string }).id,
-    },
-  });
-  expect(booking.status(), await booking.text()).toBe(201);
-  return ((await booking.json()) as { reference: string }).reference;
-}
-
 test('the day calendar assigns a job by drag, refuses a clash with the server message, and moves by keyboard', async ({ browser, baseURL }) => {
   test.setTimeout(120_000);
-  const origin = { Origin: baseURL! };
   const date = tampaDate(3);
 
   // A customer books two TV installations for the same time, three days from now.
   const customer = await browser.newContext();
-  const stamp = Date.now();
-  expect((await customer.request.post('/api/auth/sign-up/email', { data: { email: `calendar-${stamp}@example.com`, password: 'calendar-password-1', name: 'Cal Customer', termsAccepted: true }, headers: origin })).ok()).toBe(true);
+  await signUpCustomerByApi(customer.request, baseURL!, { name: 'Cal Customer', emailPrefix: 'calendar', password: 'calendar-password-1' });
   const slots = (await (await customer.request.get(`/api/services/tv-installation/slots?date=${date}&durationMinutes=60`)).json()) as { starts: string[] };
   const startAt = slots.starts[Math.min(5, slots.starts.length - 1)]!;
-  const first = await bookTv(customer.request, baseURL!, startAt, `calendar-${stamp}-1`);
-  const second = await bookTv(customer.request, baseURL!, startAt, `calendar-${stamp}-2`);
+  const { reference: first } = await bookTvByApi(customer.request, baseURL!, { startAt, keyPrefix: 'calendar' });
+  const { reference: second } = await bookTvByApi(customer.request, baseURL!, { startAt, keyPrefix: 'calendar' });
   await customer.close();
 
   const admin = await browser.newContext();
-  expect((await admin.request.post('/api/auth/sign-in/email', { data: { email: E2E_ADMIN.email, password: E2E_ADMIN.password }, headers: origin })).ok()).toBe(true);
+  await signInByApi(admin.request, baseURL!, E2E_ADMIN);
   const page = await admin.newPage();
 
   // From the board, the admin nav leads to the day calendar; "Next day" walks to the jobs' date.
@@ -109,19 +86,18 @@ test('the day calendar assigns a job by drag, refuses a clash with the server me
 
 test("an admin reaches a customer's history from the booking and from Users; a worker sees earnings and downloads the CSV", async ({ browser, baseURL }) => {
   test.setTimeout(120_000);
-  const origin = { Origin: baseURL! };
   const stamp = Date.now();
   const name = `Hana History ${stamp}`;
 
   const customer = await browser.newContext();
-  expect((await customer.request.post('/api/auth/sign-up/email', { data: { email: `history-${stamp}@example.com`, password: 'history-password-1', name, termsAccepted: true }, headers: origin })).ok()).toBe(true);
+  await signUpCustomerByApi(customer.request, baseURL!, { name, emailPrefix: `history-${stamp}`, password: 'history-password-1' });
   const date = tampaDate(4);
   const slots = (await (await customer.request.get(`/api/services/tv-installation/slots?date=${date}&durationMinutes=60`)).json()) as { starts: string[] };
-  const reference = await bookTv(customer.request, baseURL!, slots.starts[Math.min(3, slots.starts.length - 1)]!, `history-${stamp}`);
+  const { reference } = await bookTvByApi(customer.request, baseURL!, { startAt: slots.starts[Math.min(3, slots.starts.length - 1)]!, keyPrefix: 'history' });
   await customer.close();
 
   const admin = await browser.newContext();
-  expect((await admin.request.post('/api/auth/sign-in/email', { data: { email: E2E_ADMIN.email, password: E2E_ADMIN.password }, headers: origin })).ok()).toBe(true);
+  await signInByApi(admin.request, baseURL!, E2E_ADMIN);
   const page = await admin.newPage();
 
   // From the booking's detail page.
@@ -145,7 +121,7 @@ test("an admin reaches a customer's history from the booking and from Users; a w
 
   // The worker's home page: earnings of today, this week and this month, and the CSV.
   const worker = await browser.newContext();
-  expect((await worker.request.post('/api/auth/sign-in/email', { data: { email: E2E_WORKER.email, password: E2E_WORKER.password }, headers: origin })).ok()).toBe(true);
+  await signInByApi(worker.request, baseURL!, E2E_WORKER);
   const workerPage = await worker.newPage();
   await workerPage.goto('/worker');
   const earnings = workerPage.getByRole('region', { name: 'My earnings' });

@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { seriousViolations } from './support/axe';
 import { E2E_ADMIN } from './support/e2e-admin';
 
 /**
@@ -77,8 +77,6 @@ test('the error dashboard works on a phone and has no serious accessibility prob
   expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
   await page.getByRole('button', { name: 'Latest entries' }).click();
   await expect(page.getByRole('article').filter({ hasText: 'Phone layout check' })).toBeVisible();
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  expect(await seriousViolations(page)).toEqual([]);
   await context.close();
 });

@@ -1,5 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { signUpCustomerByApi } from './support/api-auth';
+import { seriousViolations } from './support/axe';
 import { chooseTomorrowsFirstTime, next, payAndConfirm } from './support/booking-flow';
 
 /**
@@ -9,11 +10,6 @@ import { chooseTomorrowsFirstTime, next, payAndConfirm } from './support/booking
  * applicants; the network-failure screen tells the truth under the site header. No serious or
  * critical axe violation on any page visited.
  */
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
-  return results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id} (${v.nodes.length}) ${v.nodes[0]?.target.join(' ')}`);
-}
 
 const STREET = '2202 N Westshore Blvd';
 const ZIP = '33607';
@@ -162,12 +158,7 @@ test.describe('on a phone', () => {
   });
 
   test('a toast stays clear of Call Now on a phone', async ({ page, baseURL }) => {
-    const email = `toast-${Date.now()}@example.com`;
-    const signUp = await page.context().request.post('/api/auth/sign-up/email', {
-      data: { email, password: 'toast-password-1', name: 'Tina Toast', termsAccepted: true },
-      headers: { Origin: baseURL! },
-    });
-    expect(signUp.ok()).toBe(true);
+    await signUpCustomerByApi(page.context().request, baseURL!, { name: 'Tina Toast', emailPrefix: 'toast', password: 'toast-password-1' });
     await page.goto('/settings');
     const personal = page.getByRole('region', { name: 'Personal Information' });
     await personal.getByLabel('Full name').fill('Tina Toast-Ruiz');

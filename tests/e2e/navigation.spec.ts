@@ -1,5 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { signInByApi, signUpCustomerByApi } from './support/api-auth';
+import { seriousViolations } from './support/axe';
 import { E2E_ADMIN } from './support/e2e-admin';
 
 /**
@@ -8,17 +9,8 @@ import { E2E_ADMIN } from './support/e2e-admin';
  * accessibility violation.
  */
 
-async function seriousViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
-  return results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id} (${v.nodes.length}) ${v.nodes[0]?.target.join(' ')}`);
-}
-
 test('a customer opens the account menu and goes to Settings', async ({ page, baseURL }) => {
-  const signUp = await page.context().request.post('/api/auth/sign-up/email', {
-    data: { email: `menu-${Date.now()}@example.com`, password: 'menu-password-1', name: 'Marta Menu', termsAccepted: true },
-    headers: { Origin: baseURL! },
-  });
-  expect(signUp.ok()).toBe(true);
+  await signUpCustomerByApi(page.context().request, baseURL!, { name: 'Marta Menu', emailPrefix: 'menu', password: 'menu-password-1' });
   await page.goto('/');
 
   const account = page.getByRole('button', { name: 'Account menu for Marta Menu' });
@@ -58,8 +50,7 @@ test('the footer offers staff a Team sign-in link', async ({ page }) => {
 });
 
 test('an admin sees Admin Dashboard in the account menu, and /admin/workers has no serious accessibility violation', async ({ page, baseURL }) => {
-  const signIn = await page.context().request.post('/api/auth/sign-in/email', { data: E2E_ADMIN, headers: { Origin: baseURL! } });
-  expect(signIn.ok()).toBe(true);
+  await signInByApi(page.context().request, baseURL!, E2E_ADMIN);
   await page.goto('/admin/workers');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await expect(page.getByRole('article').first()).toBeVisible();

@@ -1,7 +1,10 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { readFile } from 'node:fs/promises';
 import { extractText, getDocumentProxy } from 'unpdf';
+import { completeAsAdmin } from './support/api-admin';
+import { signInByApi, signUpCustomerByApi } from './support/api-auth';
+import { bookTvByApi } from './support/api-booking';
+import { seriousViolations } from './support/axe';
 import { chooseTomorrowsFirstTime, fillAddress, next } from './support/booking-flow';
 import { E2E_ADMIN } from './support/e2e-admin';
 
@@ -16,19 +19,6 @@ import { E2E_ADMIN } from './support/e2e-admin';
 const FAR = /Your card is saved now; we place the hold of \$48\.38 about 24 hours before the job/;
 const NEAR = "We place a hold of $48.38 on your card now; you're charged only after the job is done.";
 const HELD = "$48.38 held on your card, not charged yet – you're charged only after the job is done.";
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
-  return results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id} (${v.nodes.length}) ${v.nodes[0]?.target.join(' ')}`);
-}
-
-async function signUp(request: APIRequestContext, origin: string, name: string) {
-  const response = await request.post('/api/auth/sign-up/email', {
-    data: { email: `${name.toLowerCase()}-${Date.now()}@example.com`, password: 'wording-password-1', name, termsAccepted: true },
-    headers: { Origin: origin },
-  });
-  expect(response.ok()).toBe(true);
-}
 
 /** A 40-55" flat-mounted TV ($45 + 7.5% tax = $48.38) up to the Payment step, on the `dayIndex`-th offered date. */
 async function toPayment(page: Page, dayIndex: number) {
@@ -56,7 +46,7 @@ async function enterCardAndReview(page: Page) {
 
 test('the far-future hold wording on every screen', async ({ page, baseURL }) => {
   test.setTimeout(120_000);
-  await signUp(page.context().request, baseURL!, 'Farah');
+  await signUpCustomerByApi(page.context().request, baseURL!, { name: 'Farah', emailPrefix: 'farah', password: 'wording-password-1' });
 
   // A week or more out: the card is saved now, the hold comes about 24 hours before the job.
   await toPayment(page, 7);
@@ -101,29 +91,13 @@ test('the PDF receipt downloads and names the right total', async ({ browser, ba
   const origin = baseURL!;
   const customer = await browser.newContext();
   const admin = await browser.newContext();
-  await signUp(customer.request, origin, 'Pedro');
-  expect((await admin.request.post('/api/auth/sign-in/email', { data: E2E_ADMIN, headers: { Origin: origin } })).ok()).toBe(true);
+  await signUpCustomerByApi(customer.request, origin, { name: 'Pedro', emailPrefix: 'pedro', password: 'wording-password-1' });
+  await signInByApi(admin.request, origin, E2E_ADMIN);
 
-  // Booked through the API for tomorrow's first start, then completed by the admin.
-  const card = await customer.request.post('/api/payments/test-mode/payment-methods', { data: { number: '4242424242424242', expMonth: 12, expYear: 2030, cvc: '123' }, headers: { Origin: origin } });
-  const paymentMethodId = ((await card.json()) as { id: string }).id;
-  const { dates } = (await (await customer.request.get('/api/services/tv-installation/slots?durationMinutes=60')).json()) as { dates: string[] };
-  const { starts } = (await (await customer.request.get(`/api/services/tv-installation/slots?durationMinutes=60&date=${dates[1]}`)).json()) as { starts: string[] };
-  const created = await customer.request.post('/api/bookings', {
-    data: {
-      options: { service: 'tv-installation', screenSize: '40_55', bracket: 'none', wallRiskAccepted: true, limitationsAcknowledged: true },
-      address: { street: '100 N Tampa St', city: 'Tampa', state: 'FL', zip: '33602' },
-      contactPhone: '8135550123',
-      startAt: starts[starts.length - 1],
-      paymentMethodId,
-    },
-    headers: { Origin: origin, 'Idempotency-Key': `e2e-pdf-${Date.now()}` },
-  });
-  expect(created.status()).toBe(201);
-  const booking = (await created.json()) as { id: string; reference: string; totalCents: number };
+  // Booked through the API for the second offered day's last start, then completed by the admin.
+  const booking = await bookTvByApi(customer.request, origin, { dayIndex: 1, slot: 'last', keyPrefix: 'e2e-pdf' });
   expect(booking.totalCents).toBe(4838);
-  const completed = await admin.request.post(`/api/admin/bookings/${booking.id}/complete`, { data: {}, headers: { Origin: origin, 'Idempotency-Key': `e2e-pdf-complete-${Date.now()}` } });
-  expect(completed.status()).toBe(200);
+  await completeAsAdmin(admin.request, origin, booking.id, 'e2e-pdf-complete');
 
   const page = await customer.newPage();
   await page.goto('/my-bookings');

@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { seriousViolations } from './support/axe';
 
 /**
  * Issue #12: every public route, in English and in Spanish, shows its page with one main heading,
@@ -35,9 +35,7 @@ for (const { lang, notFound } of LANGUAGES) {
         await expect(page.locator('html'), route).toHaveAttribute('lang', lang);
         await expect.poll(() => page.title(), { message: `${route} has a title` }).not.toBe('');
         titles.add(await page.title());
-        const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
-        const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-        expect(serious.map((v) => `${route}: ${v.id} (${v.nodes.length}) ${v.nodes[0]?.target.join(' ')}`)).toEqual([]);
+        expect((await seriousViolations(page)).map((v) => `${route}: ${v}`)).toEqual([]);
       }
       expect(titles.size, 'every route has its own title').toBe(routes.length);
     });

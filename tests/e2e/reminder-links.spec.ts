@@ -1,5 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { signInByApi, signUpCustomerByApi } from './support/api-auth';
+import { bookTvByApi } from './support/api-booking';
+import { seriousViolations } from './support/axe';
 import { E2E_ADMIN } from './support/e2e-admin';
 
 /**
@@ -9,33 +11,6 @@ import { E2E_ADMIN } from './support/e2e-admin';
  * serious or critical axe finding on either page.
  */
 
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
-  return results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id} (${v.nodes.length}) ${v.nodes[0]?.target.join(' ')}`);
-}
-
-/** Books a TV installation through the API at the first free start three days ahead (free to reschedule). */
-async function bookTv(request: APIRequestContext, origin: string): Promise<{ id: string; scheduledStart: string }> {
-  const headers = { Origin: origin };
-  const card = await request.post('/api/payments/test-mode/payment-methods', { data: { number: '4242424242424242', expMonth: 12, expYear: 2030, cvc: '123' }, headers });
-  expect(card.status()).toBe(201);
-  const paymentMethodId = ((await card.json()) as { id: string }).id;
-  const today = (await (await request.get('/api/services/tv-installation/slots?durationMinutes=60')).json()) as { dates: string[] };
-  const slots = (await (await request.get(`/api/services/tv-installation/slots?durationMinutes=60&date=${today.dates[3]}`)).json()) as { starts: string[] };
-  const booking = await request.post('/api/bookings', {
-    data: {
-      options: { service: 'tv-installation', screenSize: '40_55', bracket: 'none', wallRiskAccepted: true, limitationsAcknowledged: true },
-      address: { street: '100 N Tampa St', city: 'Tampa', state: 'FL', zip: '33602' },
-      contactPhone: '8135550123',
-      startAt: slots.starts[0],
-      paymentMethodId,
-    },
-    headers: { ...headers, 'Idempotency-Key': `e2e-reminder-${Date.now()}` },
-  });
-  expect(booking.status()).toBe(201);
-  return (await booking.json()) as { id: string; scheduledStart: string };
-}
-
 const tampaTime = (instant: number) => new Intl.DateTimeFormat('en-US', { timeZone: 'America/New_York', hour: 'numeric', minute: '2-digit' }).format(instant);
 
 test('a reminder’s links open the booking’s dialogs; the arrival window follows the admin’s setting', async ({ browser, baseURL }) => {
@@ -43,13 +18,10 @@ test('a reminder’s links open the booking’s dialogs; the arrival window foll
   const origin = baseURL!;
   const customer = await browser.newContext();
   const admin = await browser.newContext();
-  const signUp = await customer.request.post('/api/auth/sign-up/email', {
-    data: { email: `reminder-${Date.now()}@example.com`, password: 'reminder-password-1', name: 'Rosa Reminder', termsAccepted: true },
-    headers: { Origin: origin },
-  });
-  expect(signUp.ok()).toBe(true);
-  expect((await admin.request.post('/api/auth/sign-in/email', { data: E2E_ADMIN, headers: { Origin: origin } })).ok()).toBe(true);
-  const booking = await bookTv(customer.request, origin);
+  await signUpCustomerByApi(customer.request, origin, { name: 'Rosa Reminder', emailPrefix: 'reminder', password: 'reminder-password-1' });
+  await signInByApi(admin.request, origin, E2E_ADMIN);
+  // The first free start three days ahead (free to reschedule).
+  const booking = await bookTvByApi(customer.request, origin, { dayIndex: 3, keyPrefix: 'e2e-reminder' });
   const start = Date.parse(booking.scheduledStart);
 
   const page = await customer.newPage();

@@ -1,5 +1,8 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { assignAsAdmin, completeAsAdmin, workerIdByName } from './support/api-admin';
+import { signInByApi, signUpCustomerByApi } from './support/api-auth';
+import { bookTvByApi } from './support/api-booking';
+import { seriousViolations } from './support/axe';
 import { E2E_ADMIN, E2E_WORKER } from './support/e2e-admin';
 
 /**
@@ -10,53 +13,18 @@ import { E2E_ADMIN, E2E_WORKER } from './support/e2e-admin';
  * /admin/workers and hides the review. No serious or critical axe finding.
  */
 
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
-  return results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id} (${v.nodes.length}) ${v.nodes[0]?.target.join(' ')}`);
-}
-
-/** Books a TV installation for the customer through the API, at tomorrow's first free start. */
-async function bookTv(request: APIRequestContext, origin: string): Promise<{ id: string; reference: string; totalCents: number }> {
-  const headers = { Origin: origin };
-  const card = await request.post('/api/payments/test-mode/payment-methods', { data: { number: '4242424242424242', expMonth: 12, expYear: 2030, cvc: '123' }, headers });
-  expect(card.status()).toBe(201);
-  const paymentMethodId = ((await card.json()) as { id: string }).id;
-  const today = (await (await request.get('/api/services/tv-installation/slots?durationMinutes=60')).json()) as { dates: string[] };
-  const slots = (await (await request.get(`/api/services/tv-installation/slots?durationMinutes=60&date=${today.dates[1]}`)).json()) as { starts: string[] };
-  const booking = await request.post('/api/bookings', {
-    data: {
-      options: { service: 'tv-installation', screenSize: '40_55', bracket: 'none', wallRiskAccepted: true, limitationsAcknowledged: true },
-      address: { street: '100 N Tampa St', city: 'Tampa', state: 'FL', zip: '33602' },
-      contactPhone: '8135550123',
-      startAt: slots.starts[0],
-      paymentMethodId,
-    },
-    headers: { ...headers, 'Idempotency-Key': `e2e-review-${Date.now()}` },
-  });
-  expect(booking.status()).toBe(201);
-  return (await booking.json()) as { id: string; reference: string; totalCents: number };
-}
-
 test('after the job is completed the customer rates it and adds a tip in My Bookings', async ({ browser, baseURL }) => {
   test.setTimeout(90_000);
   const origin = baseURL!;
   const customerContext = await browser.newContext();
   const adminContext = await browser.newContext();
-  const signUp = await customerContext.request.post('/api/auth/sign-up/email', {
-    data: { email: `review-${Date.now()}@example.com`, password: 'review-password-1', name: 'Rita Review', termsAccepted: true },
-    headers: { Origin: origin },
-  });
-  expect(signUp.ok()).toBe(true);
-  const signIn = await adminContext.request.post('/api/auth/sign-in/email', { data: E2E_ADMIN, headers: { Origin: origin } });
-  expect(signIn.ok()).toBe(true);
+  await signUpCustomerByApi(customerContext.request, origin, { name: 'Rita Review', emailPrefix: 'review', password: 'review-password-1' });
+  await signInByApi(adminContext.request, origin, E2E_ADMIN);
 
-  // Booked, assigned to Wes, and completed by the admin on his behalf.
-  const booking = await bookTv(customerContext.request, origin);
-  const workers = (await (await adminContext.request.get('/api/admin/workers')).json()) as { workers: { id: string; name: string }[] };
-  const wes = workers.workers.find((w) => w.name === E2E_WORKER.name)!;
-  expect((await adminContext.request.post(`/api/admin/bookings/${booking.id}/assign`, { data: { workerId: wes.id }, headers: { Origin: origin } })).status()).toBe(200);
-  const completed = await adminContext.request.post(`/api/admin/bookings/${booking.id}/complete`, { data: {}, headers: { Origin: origin, 'Idempotency-Key': `e2e-complete-${Date.now()}` } });
-  expect(completed.status()).toBe(200);
+  // Booked for tomorrow's first free start, assigned to Wes, and completed by the admin on his behalf.
+  const booking = await bookTvByApi(customerContext.request, origin, { dayIndex: 1, keyPrefix: 'e2e-review' });
+  await assignAsAdmin(adminContext.request, origin, booking.id, await workerIdByName(adminContext.request, E2E_WORKER.name));
+  await completeAsAdmin(adminContext.request, origin, booking.id);
 
   // The receipt email's link opens My Bookings on this booking's review, the first star focused.
   const page = await customerContext.newPage();

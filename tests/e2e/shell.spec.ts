@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
+import { seriousViolations } from './support/axe';
 
 test('the home page lists the three services with their prices plus tax and the promises', async ({ page }) => {
   await page.goto('/');
@@ -23,9 +23,7 @@ test('the home page lists the three services with their prices plus tax and the 
 test('the home page has no serious accessibility violations', async ({ page }) => {
   await page.goto('/');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  expect(await seriousViolations(page)).toEqual([]);
 });
 
 test('an unknown path shows the 404 page with a way home', async ({ page }) => {

@@ -1,5 +1,8 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { assignAsAdmin, workerIdByName } from './support/api-admin';
+import { signInByApi, signUpCustomerByApi } from './support/api-auth';
+import { bookTvByApi } from './support/api-booking';
+import { seriousViolations } from './support/axe';
 import { E2E_ADMIN, E2E_SECOND_WORKER } from './support/e2e-admin';
 
 /**
@@ -11,53 +14,18 @@ import { E2E_ADMIN, E2E_SECOND_WORKER } from './support/e2e-admin';
  * serious or critical violation on the worker's pages.
  */
 
-async function seriousViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
-  return results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id} (${v.nodes.length}) ${v.nodes[0]?.target.join(' ')}`);
-}
-
-async function signIn(request: APIRequestContext, baseURL: string, account: { email: string; password: string }) {
-  const response = await request.post('/api/auth/sign-in/email', { data: account, headers: { Origin: baseURL } });
-  expect(response.ok()).toBe(true);
-}
-
-/** A TV installation booked through the API by a new customer, five days ahead at the day's first free time; its id. */
-async function bookLaterDay(request: APIRequestContext, baseURL: string): Promise<{ id: string; reference: string; startAt: string }> {
-  const signUp = await request.post('/api/auth/sign-up/email', {
-    data: { email: `window-${Date.now()}@example.com`, password: 'window-password-1', name: 'Wendy Window', termsAccepted: true },
-    headers: { Origin: baseURL },
-  });
-  expect(signUp.ok()).toBe(true);
-  const slots = (await (await request.get('/api/services/tv-installation/slots?durationMinutes=60')).json()) as { dates: string[] };
-  const date = slots.dates[5]!;
-  const { starts } = (await (await request.get(`/api/services/tv-installation/slots?durationMinutes=60&date=${date}`)).json()) as { starts: string[] };
-  const card = (await (await request.post('/api/payments/test-mode/payment-methods', { data: { number: '4242424242424242', expMonth: 12, expYear: 2030, cvc: '123' }, headers: { Origin: baseURL } })).json()) as { id: string };
-  const booked = await request.post('/api/bookings', {
-    data: {
-      options: { service: 'tv-installation', screenSize: '40_55', bracket: 'none', wallRiskAccepted: true, limitationsAcknowledged: true },
-      address: { street: '100 N Tampa St', city: 'Tampa', state: 'FL', zip: '33602' },
-      contactPhone: '8135550123',
-      startAt: starts[0],
-      paymentMethodId: card.id,
-    },
-    headers: { 'Idempotency-Key': `worker-window-${Date.now()}`, Origin: baseURL },
-  });
-  expect(booked.status(), await booked.text()).toBe(201);
-  const body = (await booked.json()) as { id: string; reference: string };
-  return { ...body, startAt: starts[0]! };
-}
-
 test('a technician is refused On my way and Start before the job\'s day, sees when they open, and declines the job', async ({ browser, baseURL }) => {
   test.setTimeout(90_000);
   const customer = await browser.newContext();
   const office = await browser.newContext();
   const technician = await browser.newContext({ viewport: { width: 390, height: 844 } });
-  await signIn(office.request, baseURL!, E2E_ADMIN);
-  await signIn(technician.request, baseURL!, E2E_SECOND_WORKER);
+  await signInByApi(office.request, baseURL!, E2E_ADMIN);
+  await signInByApi(technician.request, baseURL!, E2E_SECOND_WORKER);
 
-  const job = await bookLaterDay(customer.request, baseURL!);
-  const assigned = await office.request.post(`/api/admin/bookings/${job.id}/assign`, { data: { workerId: await workerId(office.request) }, headers: { Origin: baseURL! } });
-  expect(assigned.status(), await assigned.text()).toBe(200);
+  // A new customer books a TV installation five days ahead, at the day's first free time.
+  await signUpCustomerByApi(customer.request, baseURL!, { name: 'Wendy Window', emailPrefix: 'window', password: 'window-password-1' });
+  const job = await bookTvByApi(customer.request, baseURL!, { dayIndex: 5, keyPrefix: 'worker-window' });
+  await assignAsAdmin(office.request, baseURL!, job.id, await workerIdByName(office.request, E2E_SECOND_WORKER.name));
 
   const page = await technician.newPage();
   await page.goto('/worker');
@@ -67,7 +35,7 @@ test('a technician is refused On my way and Start before the job\'s day, sees wh
   await expect(card.getByText('Status: Accepted')).toBeVisible();
 
   // On my way waits for the job's day: two hours before the start, in Tampa time.
-  const opens = new Date(Date.parse(job.startAt) - 2 * 3_600_000);
+  const opens = new Date(Date.parse(job.scheduledStart) - 2 * 3_600_000);
   const when = new Intl.DateTimeFormat('en-US', { timeZone: 'America/New_York', weekday: 'short', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' }).format(opens);
   const onMyWay = card.getByRole('button', { name: 'On my way' });
   await expect(onMyWay).toBeDisabled();
@@ -103,9 +71,3 @@ test('a technician is refused On my way and Start before the job\'s day, sees wh
 
   await Promise.all([customer.close(), office.close(), technician.close()]);
 });
-
-/** The second e2e technician's id, from the admin's worker list. */
-async function workerId(request: APIRequestContext): Promise<string> {
-  const { workers } = (await (await request.get('/api/admin/workers')).json()) as { workers: { id: string; name: string }[] };
-  return workers.find((w) => w.name === E2E_SECOND_WORKER.name)!.id;
-}

@@ -66,7 +66,7 @@ describe(`money: holds, capture, cancellation, refunds (${databaseKind})`, () =>
       expect(r.status).toBe(200);
       const done = await view(b.id);
       expect(done.status).toBe('completed');
-      expect(done.money).toEqual({ heldCents: 4838, capturedCents: 4838, extraChargedCents: 0, refundedCents: 0, paidCents: 4838 });
+      expect(done.money).toEqual({ heldCents: 4838, capturedCents: 4838, extraChargedCents: 0, refundedCents: 0, paidCents: 4838, tippedCents: 0 });
       expect(done.payment.status).toBe('captured');
       expect(await gatewayPaid(b.id)).toBe(4838);
     });
