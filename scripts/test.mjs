@@ -4,7 +4,7 @@
  *  2. The API tests again on PostgreSQL: TEST_DATABASE_URL when set, otherwise a throwaway
  *     server from the machine's PostgreSQL binaries. Without either it is skipped with a plain
  *     message — except in CI (CI=true), where that is a failure.
- *  3. The production build, then Playwright end-to-end tests in Chromium (CHROMIUM_PATH or
+ *  3. The production build (with VITE_APP_CONTEXT_OVERRIDE=true for the mobile app tests), then Playwright end-to-end tests in Chromium (CHROMIUM_PATH or
  *     /usr/bin/chromium) against it on a fresh data directory. Without Chromium: skipped with a
  *     message, and a failure in CI.
  * Ends with "tests: N passed, N failed" and exits non-zero on any failure.
@@ -92,7 +92,9 @@ if (databaseUrl) {
 // 3. Production build and end-to-end tests in Chromium.
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 if (fs.existsSync(chromium)) {
-  if (run('build', 'npx', ['vite', 'build', '--logLevel', 'warn'])) {
+  // The e2e build honours window.__APP_CONTEXT__ (the mobile apps' route tables, issue #15); it is
+  // inert unless a test sets it, and `npm run build` leaves it out (src/web/lib/app-type.ts).
+  if (run('build', 'npx', ['vite', 'build', '--logLevel', 'warn'], { VITE_APP_CONTEXT_OVERRIDE: 'true' })) {
     const output = path.join(reportDir, 'playwright.json');
     run('playwright (end to end in Chromium)', 'npx', ['playwright', 'test'], { PLAYWRIGHT_JSON_OUTPUT_NAME: output, CHROMIUM_PATH: chromium });
     countPlaywright(output);

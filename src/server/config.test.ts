@@ -40,3 +40,16 @@ describe('BETTER_AUTH_SECRET in production (issue #10)', () => {
     expect(loadConfig({ NODE_ENV: 'test', BETTER_AUTH_SECRET: 'a'.repeat(32) }).authSecret).toBe('a'.repeat(32));
   });
 });
+
+describe('MOBILE_APP_ORIGINS (issue #15)', () => {
+  it('trusts the mobile apps\' origins only when set to true', () => {
+    expect(loadConfig({}).trustedOrigins).not.toContain('capacitor://localhost');
+    expect(loadConfig({ MOBILE_APP_ORIGINS: 'false' }).trustedOrigins).not.toContain('https://localhost');
+    const trusted = loadConfig({ MOBILE_APP_ORIGINS: 'true', TRUSTED_ORIGINS: 'https://admin.example.com' }).trustedOrigins;
+    expect(trusted).toEqual(expect.arrayContaining(['capacitor://localhost', 'https://localhost', 'https://admin.example.com', 'http://localhost:3000']));
+  });
+
+  it('refuses anything but true or false', () => {
+    expect(problemsOf({ MOBILE_APP_ORIGINS: 'yes' })).toMatch(/MOBILE_APP_ORIGINS/);
+  });
+});

@@ -11,6 +11,12 @@ const DEV_AUTH_SECRET = 'dev-only-auth-secret-not-for-production-0123456789';
 /** A production secret with fewer different characters than this is refused as guessable ('a' x 32, '0101...'). */
 export const MIN_SECRET_DISTINCT_CHARACTERS = 10;
 
+/**
+ * Where the Capacitor apps' pages come from (capacitor.config.ts): `capacitor://localhost` on
+ * iOS, `https://localhost` on Android (androidScheme https). Trusted when MOBILE_APP_ORIGINS=true.
+ */
+export const MOBILE_APP_ORIGIN_LIST = ['capacitor://localhost', 'https://localhost'] as const;
+
 const optionalString = z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), z.string().optional());
 
 const envSchema = z.object({
@@ -24,6 +30,8 @@ const envSchema = z.object({
   PUBLIC_URL: optionalString.pipe(z.url({ error: 'must be a URL such as https://book.example.com' }).optional()),
   PUBLIC_BASE_URL: optionalString.pipe(z.url({ protocol: /^https?$/, error: 'must be an http(s) URL such as https://book.example.com' }).optional()),
   TRUSTED_ORIGINS: optionalString,
+  /** true: also trust the mobile apps' origins (MOBILE_APP_ORIGIN_LIST; README "Mobile apps"). */
+  MOBILE_APP_ORIGINS: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
   BETTER_AUTH_SECRET: optionalString.pipe(z.string().min(32, { error: 'must be at least 32 characters' }).optional()),
   GOOGLE_CLIENT_ID: optionalString,
   GOOGLE_CLIENT_SECRET: optionalString,
@@ -70,6 +78,7 @@ export interface Config {
    * http://localhost:PORT.
    */
   publicBaseUrl: string;
+  /** Origins allowed to send state-changing requests: PUBLIC_URL, localhost on PORT, TRUSTED_ORIGINS, the mobile apps' with MOBILE_APP_ORIGINS=true. */
   trustedOrigins: string[];
   authSecret: string;
   google: { clientId: string; clientSecret: string } | null;
@@ -160,6 +169,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
   const trustedOrigins = new Set([publicUrl, `http://localhost:${e.PORT}`, `http://127.0.0.1:${e.PORT}`]);
   for (const origin of (e.TRUSTED_ORIGINS ?? '').split(',').map((o) => o.trim()).filter(Boolean)) trustedOrigins.add(origin);
+  if (e.MOBILE_APP_ORIGINS) for (const origin of MOBILE_APP_ORIGIN_LIST) trustedOrigins.add(origin);
 
   return {
     nodeEnv: e.NODE_ENV,

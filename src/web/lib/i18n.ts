@@ -6,7 +6,7 @@
  * English (the default and the fallback) ships with the first page load, except the files named
  * by RouteMessages, which only some lazy routes read (My Bookings, the public pages: about, terms, privacy and the policies, the live
  * booking status, the staff areas: dispatch, people, the worker's pages, the admin's analytics, error dashboard and settings; the blog): those routes load them with
- * their page (loadRouteMessages, wired in app/router.tsx). Spanish is its own chunk,
+ * their page (loadRouteMessages, wired in app/page-routes.tsx). Spanish is its own chunk,
  * loaded whole through i18next-resources-to-backend when it is chosen (main.tsx waits for it
  * before the first render, so a Spanish visitor never sees English flash).
  */

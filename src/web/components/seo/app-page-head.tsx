@@ -1,6 +1,6 @@
 /**
  * The <title> of an app page (sign-in, accounts, the staff areas: pages kept out of search
- * results), taken from its route's `handle.title` message key (src/web/app/router.tsx), e.g.
+ * results), taken from its route's `handle.title` message key (src/web/app/page-routes.tsx), e.g.
  * "Error Dashboard | Tampa Same-Day Handyman". Public pages set their own title and description
  * with PageHead; a route without the handle renders nothing here, so a document never has two
  * titles (issue #12; a page without a title fails WCAG 2.4.2).
