@@ -20,3 +20,8 @@ export const addressSchema = z.object({
 });
 
 export type Address = z.infer<typeof addressSchema>;
+
+/** An address on one line, as mails, receipts and booking cards print it: "100 N Tampa St, Apt 4, Tampa, FL 33602". */
+export function addressOneLine(address: { street: string; unit?: string | null; city: string; state: string; zip: string }): string {
+  return [address.unit ? `${address.street}, ${address.unit}` : address.street, address.city, `${address.state} ${address.zip}`].join(', ');
+}

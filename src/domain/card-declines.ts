@@ -24,7 +24,7 @@ export const NAMED_DECLINE_CODES = [
 export type NamedDeclineCode = (typeof NAMED_DECLINE_CODES)[number];
 
 /** Other spellings of a named code: the simulated gateway's test-card behaviour 'decline'. */
-const ALIASES: Record<string, NamedDeclineCode> = { decline: 'generic_decline', insufficient_funds: 'insufficient_funds' };
+const ALIASES: Record<string, NamedDeclineCode> = { decline: 'generic_decline' };
 
 /** The named code for a gateway's decline code, or null when we have no words of our own for it. */
 export function namedDeclineCode(code: string | null | undefined): NamedDeclineCode | null {

@@ -37,11 +37,6 @@ export function summarizeLedger(entries: readonly LedgerEntry[]): MoneySummary {
   return { heldCents: sum('hold_placed'), capturedCents, extraChargedCents, refundedCents, paidCents: capturedCents + extraChargedCents - refundedCents, tippedCents: sum('tip') };
 }
 
-/** The tip the ledger records for a booking (0 when none), cents: 100% the worker's. */
-export function tippedCents(entries: readonly LedgerEntry[]): number {
-  return entries.filter((e) => e.kind === 'tip').reduce((total, e) => total + e.amountCents, 0);
-}
-
 /** A refund asks for more than was taken and not yet returned (or reserved by a refund in flight). */
 export class RefundTooLargeError extends Error {
   constructor(readonly availableCents: number) {

@@ -5,6 +5,7 @@
  * Money is USD, times are Tampa time. Pure: data in, message out; the notifier loads the data
  * and sends.
  */
+import { addressOneLine } from '../../domain/address';
 import { cardBrandName, formatPrice, formatTampaDateTime, formatTampaShort, formatTampaTime } from '../../domain/format';
 import { arrivalWindow } from '../../domain/arrival-window';
 import type { BookingStatus } from '../../domain/booking-status';
@@ -112,7 +113,7 @@ export function compose(paragraphs: Array<string | string[]>): { text: string; h
 }
 
 export function addressLine(b: BookingMailData['booking']): string {
-  return [b.unit ? `${b.street}, ${b.unit}` : b.street, b.city, `${b.state} ${b.zip}`].join(', ');
+  return addressOneLine(b);
 }
 
 /**

@@ -1,20 +1,21 @@
 /**
  * What a PDF receipt shows (issue #14, "Receipts"), read from the database: the booking (the
  * final line items once the job is done, else the booked ones), its payment and ledger (hold,
- * capture, extra charge, refunds), a succeeded tip (the `tips` table, migration 0023), and the
+ * capture, extra charge, refunds), a charged tip (its `tip` ledger row), and the
  * business's contacts from the settings. Money in cents; instants as Dates (shown in Tampa time).
  *
  * Who gets one: the booking's customer and admins (anyone else gets 404); which bookings: a
  * completed job, or a cancelled / no-show booking on which money was charged (a cancellation
  * fee); anything else is 409 `receipt_unavailable` (nothing to account for yet).
  */
-import { and, asc, eq } from 'drizzle-orm';
+import { addressOneLine } from '../../../domain/address';
+import { asc, eq } from 'drizzle-orm';
 import type { BookingStatus, PaymentStatus } from '../../../domain/booking-status';
 import { hasReceipt } from '../../../domain/receipts';
 import { summarizeLedger, type MoneySummary } from '../../../domain/ledger';
 import type { LineItem } from '../../../domain/pricing';
 import type { Database } from '../../db/client';
-import { bookings, paymentLedger, payments, profiles, tips, user } from '../../db/schema';
+import { bookings, paymentLedger, payments, profiles, user } from '../../db/schema';
 import { conflict, notFound } from '../../lib/errors';
 
 export interface ReceiptData {
@@ -65,7 +66,6 @@ export async function loadReceiptData(db: Database, bookingId: string, caller: {
   const money = summarizeLedger(ledger);
   const b = row.booking;
   if (!hasReceipt(b.status, money)) throw conflict('receipt_unavailable', 'receiptPdf.unavailable');
-  const [tip] = await db.select({ amountCents: tips.amountCents }).from(tips).where(and(eq(tips.bookingId, bookingId), eq(tips.status, 'succeeded')));
   const final = b.finalTotalCents !== null && b.finalLineItems && b.finalApprovalStatus !== 'pending';
   const p = row.payment;
   return {
@@ -74,7 +74,7 @@ export async function loadReceiptData(db: Database, bookingId: string, caller: {
       reference: b.reference,
       serviceSlug: b.serviceSlug,
       status: b.status,
-      address: [b.unit ? `${b.street}, ${b.unit}` : b.street, b.city, `${b.state} ${b.zip}`].join(', '),
+      address: addressOneLine(b),
       scheduledStart: b.scheduledStart,
       completedAt: b.completedAt,
       createdAt: b.createdAt,
@@ -89,6 +89,7 @@ export async function loadReceiptData(db: Database, bookingId: string, caller: {
     payment: p ? { status: p.status, amountHeldCents: p.amountHeldCents, cardBrand: p.cardBrand, cardLast4: p.cardLast4, testMode: testMode && p.gateway === 'simulated' } : null,
     money,
     refunds: ledger.filter((e) => e.kind === 'refunded').map((e) => ({ amountCents: e.amountCents, at: e.createdAt })),
-    tipCents: tip?.amountCents ?? 0,
+    // A tip is in the ledger once charged (status succeeded): no second read of `tips`.
+    tipCents: money.tippedCents,
   };
 }

@@ -5,7 +5,6 @@
  */
 import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { tips } from '../../db/schema';
 import { createTestApp, databaseKind, type TestApp } from '../../test/test-app';
 import { furnitureOptions, moneyActors, TV_OPTIONS, type Caller } from '../../test/money-actors';
 
@@ -58,7 +57,8 @@ describe(`PDF receipts (${databaseKind})`, () => {
     t.setNow(AFTER_JOBS);
     expect((await complete(b.id, { actualHours: 1.5 })).status).toBe(200);
     expect((await money.post(`/api/admin/bookings/${b.id}/refund`, admin.cookie, { amountCents: 500, reason: 'Late arrival' }, { 'Idempotency-Key': `refund-${b.id}` })).status).toBe(200);
-    await t.deps.db.insert(tips).values({ bookingId: b.id, customerId: customer.userId, amountCents: 1000, status: 'succeeded', idempotencyKey: `tip-${b.id}` });
+    // The customer tips through the API: the charge, the tips row and its ledger entry, as in use.
+    expect((await money.post(`/api/bookings/${b.id}/tip`, customer.cookie, { amountCents: 1000 }, { 'Idempotency-Key': `tip-${b.id}` })).status).toBe(201);
 
     const response = await receipt(b.id, customer.cookie);
     expect(response.status).toBe(200);

@@ -11,6 +11,7 @@
  * completed job takes the customer's review and tip (ReviewForm, TipForm; issue #14), and the
  * technician's line shows their rating.
  */
+import { addressOneLine } from '@/domain/address';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -62,7 +63,7 @@ export function BookingCard({ booking, openDialog }: { booking: TrackedBooking; 
   const headingRef = useRef<HTMLHeadingElement>(null);
   const titleId = `booking-${booking.id}-title`;
   const { address } = booking;
-  const addressLine = [address.unit ? `${address.street}, ${address.unit}` : address.street, address.city, `${address.state} ${address.zip}`].join(', ');
+  const addressLine = addressOneLine(address);
   const canAskReschedule = booking.canReschedule || RESCHEDULE_ASKABLE.includes(booking.status);
   const arrivalWindow = arrivalWindowText(booking, t, i18n.language);
   useEffect(() => {

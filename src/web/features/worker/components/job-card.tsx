@@ -32,7 +32,8 @@ import { formatPhoneForDisplay, telHref } from '@/web/lib/public-settings';
 import { toast } from '@/web/lib/toast';
 import { useDeclineJob } from '../api/decline-job';
 import { useJobStep } from '../api/job-step';
-import { moveAvailability, useNow } from '../utils/move-availability';
+import { useNow } from '@/web/lib/use-now';
+import { moveAvailability } from '../utils/move-availability';
 import { nextAction } from '../utils/next-action';
 import { DeclineJobDialog } from './decline-job-dialog';
 import { JobPhotoUploader } from './job-photo-uploader';
@@ -144,7 +145,8 @@ function JobNextStep({ job }: { job: WorkerJob }) {
   const [acceptedHere, setAcceptedHere] = useState(false);
   const [dialog, setDialog] = useState<'onMyWay' | 'complete' | 'decline' | null>(null);
   const decline = useDeclineJob(job.id);
-  const now = useNow();
+  // Re-read every 15 s so a move opens on screen when its time comes.
+  const now = useNow(15_000);
   const action = nextAction(job, acceptedHere);
   if (!action) return null;
   const availability = moveAvailability(job, action, now);

@@ -5,7 +5,6 @@
  * "Complete" from `completeOpensAt`. The card shows when a closed move opens instead of offering
  * a step the server would refuse (422 `outside_job_window`).
  */
-import { useEffect, useState } from 'react';
 import type { WorkerJob } from '@/domain/worker-contract';
 import type { NextAction } from './next-action';
 
@@ -20,14 +19,4 @@ export function moveAvailability(job: Pick<WorkerJob, 'moveWindow'>, action: Nex
   }
   if (action === 'complete' && window.completeOpensAt && now < Date.parse(window.completeOpensAt)) return { open: false, reason: 'opens', at: window.completeOpensAt };
   return { open: true };
-}
-
-/** The current time (epoch ms), updated every `everyMs` so a move opens on screen when its time comes. */
-export function useNow(everyMs = 15_000): number {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), everyMs);
-    return () => clearInterval(timer);
-  }, [everyMs]);
-  return now;
 }
