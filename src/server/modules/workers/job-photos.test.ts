@@ -64,7 +64,9 @@ describe(`job photos (${databaseKind})`, () => {
     const before = await Promise.all(Array.from({ length: 5 }, () => upload(wes)));
     const answers = await Promise.all(before.map((id) => attach(wes, id, 'before')));
     expect(answers.map((a) => a.status).sort()).toEqual([201, 201, 201, 201, 422]);
-    expect((await attach(wes, before[0]!, 'after')).status).toBe(422); // an upload is used once
+    // Which four of the five concurrent attaches win is up to the race: reuse one that did.
+    const attached = before[answers.findIndex((a) => a.status === 201)]!;
+    expect((await attach(wes, attached, 'after')).status).toBe(422); // an upload is used once
     expect((await attach(wes, await upload(customer), 'after')).status).toBe(422); // not theirs
     expect((await attach(wanda, await upload(wanda), 'after')).status).toBe(404);
     expect((await attach(customer, await upload(customer), 'after')).status).toBe(403);
