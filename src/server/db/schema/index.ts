@@ -13,3 +13,4 @@ export * from './analytics';
 export * from './errors';
 export * from './chats';
 export * from './everyday';
+export * from './push';
