@@ -4,6 +4,7 @@
  */
 import { useMutation } from '@tanstack/react-query';
 import { MAX_UPLOAD_BYTES, type UploadedFile } from '@/domain/uploads-contract';
+import { apiUrl } from '@/web/lib/api-base';
 import { apiFetch } from '@/web/lib/api-client';
 
 /** Largest photo accepted, as on the server: 10 MB. */
@@ -16,7 +17,7 @@ export function uploadPhoto(file: File): Promise<UploadedFile> {
 }
 
 /** The URL of an uploaded photo (readable by its uploader), for the preview after a reload. */
-export const uploadedPhotoUrl = (id: string) => `/api/uploads/${encodeURIComponent(id)}`;
+export const uploadedPhotoUrl = (id: string) => apiUrl(`/api/uploads/${encodeURIComponent(id)}`);
 
 export function useUploadPhoto() {
   return useMutation({ mutationFn: uploadPhoto });

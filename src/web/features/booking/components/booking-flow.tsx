@@ -1,7 +1,8 @@
 /**
  * The booking flow of one service page: holds the draft, decides the step to show, moves
  * between steps (focusing each new step's heading), and renders the step beside the running
- * price. Signed-in customers skip the Sign In step in both directions. Each step viewed and
+ * price. Signed-in customers skip the Sign In step in both directions; Android's back button in
+ * the app goes back a step like the Back buttons (lib/back-navigation.ts). Each step viewed and
  * completed, the rules that stop a step and the booking placed are analytics events
  * (hooks/use-funnel-events.ts).
  */
@@ -15,6 +16,7 @@ import { DEFAULT_SERVICE_AREA_ZIPS } from '@/domain/service-area';
 import type { ServiceSlug } from '@/domain/services';
 import { Card } from '@/web/components/ui/card';
 import { useMe } from '@/web/lib/auth';
+import { useBackHandler } from '@/web/lib/back-navigation';
 import { bookAgainSeedFrom } from '@/web/lib/book-again';
 import { usePublicSettings } from '@/web/lib/public-settings';
 import { savedAddressesQueryOptions } from '@/web/lib/saved-addresses';
@@ -27,7 +29,7 @@ import type { StepFeedback } from '../utils/booking-rejection';
 import { parseOptions, quoteDraft } from '../utils/option-values';
 import { taxRateFrom, unitPricesFrom } from '../utils/prices';
 import { reachableStep } from '../utils/reachable-step';
-import { stepOfField, type BookingStep, type DraftStep } from '../utils/steps';
+import { previousStep, stepOfField, type BookingStep, type DraftStep } from '../utils/steps';
 import { AddressStep } from './address-step';
 import { ConfirmationStep } from './confirmation-step';
 import { DateTimeStep } from './date-time-step';
@@ -102,6 +104,13 @@ export function BookingFlow({ slug }: { slug: ServiceSlug }) {
     if (next !== 'review') abandonVerification();
     update({ step: next });
   };
+  // Android's back button walks back through the steps as each step's Back button does (issue #15).
+  useBackHandler(() => {
+    const previous = previousStep(step, signedIn);
+    if (previous === null) return false;
+    goTo(previous);
+    return true;
+  });
 
   function renderStep() {
     switch (step) {

@@ -33,3 +33,22 @@ export function stepOfField(path: string): DraftStep {
 export function firstFailingStep(paths: readonly string[]): DraftStep {
   return paths.map(stepOfField).reduce<DraftStep>((first, step) => (stepIndex(step) < stepIndex(first) ? step : first), 'review');
 }
+
+/**
+ * The step "back" leads to from `step`, the same as each step's Back button: Payment goes back to
+ * Sign In only for signed-out customers (signed-in ones skip it), and `null` means there is no
+ * earlier step in the flow (Service, and the Confirmation once the booking is made), so back
+ * leaves the page instead (the Android back button, lib/back-navigation.ts).
+ * @param signedIn as in reachableStep: null while the session loads (counted as not signed in)
+ */
+export function previousStep(step: BookingStep, signedIn: boolean | null): DraftStep | null {
+  switch (step) {
+    case 'service':
+    case 'confirmation':
+      return null;
+    case 'payment':
+      return signedIn ? 'address' : 'signin';
+    default:
+      return BOOKING_STEPS[stepIndex(step) - 1] as DraftStep;
+  }
+}
