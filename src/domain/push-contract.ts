@@ -1,6 +1,6 @@
 /**
  * The push notification contract (issue #15): what a device sends to subscribe, and what a
- * notification carries. Shared by the server (modules/push), the web app (features/push), the
+ * notification carries. Shared by the server (modules/push), the web app (components/push), the
  * service worker (which shows a notification from a `PushPayload`) and the native apps (which
  * register an FCM token the same way).
  *
@@ -39,7 +39,8 @@ export const pushSubscriptionRequestSchema = z
     }),
     z.object({
       channel: z.literal('fcm'),
-      token: z.string({ error: 'validation.invalid' }).min(10, { error: 'validation.invalid' }).max(4096, { error: 'validation.invalid' }),
+      // FCM registration tokens (and APNs hex tokens) are URL-safe ASCII, well under 2048 characters
+      token: z.string({ error: 'validation.invalid' }).min(10, { error: 'validation.invalid' }).max(2048, { error: 'validation.invalid' }).regex(/^[\w:.-]+$/, { error: 'validation.invalid' }),
       platform: z.enum(['android', 'ios'], { error: 'validation.invalid' }),
       locale: z.enum(['en', 'es']).default('en'),
     }),
@@ -49,7 +50,7 @@ export type PushSubscriptionRequest = z.input<typeof pushSubscriptionRequestSche
 
 /** `DELETE /api/push/subscriptions`: stop pushing to this device (its endpoint or token). */
 export const pushUnsubscribeRequestSchema = z
-  .object({ endpoint: z.string({ error: 'validation.invalid' }).min(1, { error: 'validation.required' }).max(4096, { error: 'validation.invalid' }) })
+  .object({ endpoint: z.string({ error: 'validation.invalid' }).min(1, { error: 'validation.invalid' }).max(4096, { error: 'validation.invalid' }) })
   .meta({ id: 'PushUnsubscribeRequest' });
 export type PushUnsubscribeRequest = z.input<typeof pushUnsubscribeRequestSchema>;
 
