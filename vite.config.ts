@@ -2,10 +2,52 @@ import { fileURLToPath, URL } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
+import { offlinePagePlugin } from './src/web/sw/offline-page';
+
+// The installable web app (issue #15): the manifest, and our own service worker
+// (src/web/sw/sw.ts) with the app shell, the offline page and the hashed assets precached.
+// Left out of the mobile apps' builds (VITE_APP_VARIANT, scripts/build-app.mjs): they load
+// their files from the device. docs/decisions/028-installable-web-app.md.
+const installableWebApp = () => [
+  offlinePagePlugin(fileURLToPath(new URL('./src/web/locales', import.meta.url))),
+  VitePWA({
+    strategies: 'injectManifest',
+    srcDir: 'src/web/sw',
+    filename: 'sw.ts',
+    injectRegister: false, // src/web/lib/service-worker.ts registers it after load
+    manifest: {
+      id: '/',
+      name: 'Tampa Handyman',
+      short_name: 'Handyman',
+      description: 'Same-day handyman in Tampa Bay: TV installation, furniture assembly and painting. Book online; we call within 5-10 minutes.',
+      start_url: '/',
+      scope: '/',
+      display: 'standalone',
+      theme_color: '#1d4ed8', // --color-brand-600
+      background_color: '#f8fafc', // the body's slate-50
+      lang: 'en',
+      dir: 'ltr',
+      categories: ['business', 'lifestyle'],
+      icons: [
+        { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+        { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+        { src: '/icons/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+      ],
+    },
+    includeAssets: ['favicon.svg', 'offline.js', 'icons/apple-touch-icon-180.png', 'icons/badge-96.png'],
+    injectManifest: {
+      // The shell, the offline page and every hashed chunk; not public/images (blog and social
+      // pictures load from the network when a page shows them).
+      globPatterns: ['index.html', 'offline.html', 'assets/**/*.{js,css,woff2,svg,png,webp}'],
+      rollupFormat: 'es',
+    },
+  }),
+];
 
 // The web app. `npm run build` writes dist/, which the Hono server serves with the API.
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), ...(process.env.VITE_APP_VARIANT ? [] : installableWebApp())],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   build: { outDir: 'dist', sourcemap: false, manifest: true, chunkSizeWarningLimit: 600 },
   server: { proxy: { '/api': `http://127.0.0.1:${process.env.API_PORT ?? 3000}` } },
