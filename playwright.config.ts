@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 import { E2E_ADMIN, E2E_SECOND_WORKER, E2E_WORKER } from './tests/e2e/support/e2e-admin';
+import { E2E_VAPID } from './tests/e2e/support/e2e-push';
 
 // End-to-end tests against the production build (run `vite build` first; `npm test` does),
 // served by the real server on a fresh embedded database. Chromium comes from Debian's package.
@@ -39,6 +40,6 @@ export default defineConfig({
     reuseExistingServer: false,
     // Generous: a busy machine (tsx compiling the server under load) has taken over a minute.
     timeout: 180_000,
-    env: { PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', AUTH_RATE_LIMIT_MAX: '1000', ANALYTICS_RATE_LIMIT_MAX: '10000', NODE_ENV: 'test' },
+    env: { PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', AUTH_RATE_LIMIT_MAX: '1000', ANALYTICS_RATE_LIMIT_MAX: '10000', NODE_ENV: 'test', VAPID_PUBLIC_KEY: E2E_VAPID.publicKey, VAPID_PRIVATE_KEY: E2E_VAPID.privateKey, VAPID_SUBJECT: E2E_VAPID.subject },
   },
 });

@@ -7,6 +7,10 @@
  *  3. The production build (with VITE_APP_CONTEXT_OVERRIDE=true for the mobile app tests), then Playwright end-to-end tests in Chromium (CHROMIUM_PATH or
  *     /usr/bin/chromium) against it on a fresh data directory. Without Chromium: skipped with a
  *     message, and a failure in CI.
+ *     Then the installable web app's checks on that build (scripts/check-pwa.mjs: Lighthouse 11's
+ *     PWA audits, the service worker, offline), each counted as a test.
+ *  - The mobile apps: `npm run build:app:user` and `:worker` with `cap sync` into native/ (Android
+ *    and iOS, no SDK needed), checked by scripts/check-mobile-apps.mjs; one pass or one failure.
  * Ends with "tests: N passed, N failed" and exits non-zero on any failure.
  */
 import { spawnSync } from 'node:child_process';
@@ -46,6 +50,13 @@ function countPlaywright(file) {
   passed += stats.expected + stats.flaky;
   failed += stats.unexpected;
   skipped += stats.skipped;
+}
+
+function countPwa(file) {
+  if (!fs.existsSync(file)) return problems.push(`no report ${file}`);
+  const report = JSON.parse(fs.readFileSync(file, 'utf8'));
+  passed += report.passed;
+  failed += report.failed;
 }
 
 const vitest = (name, projects, workers, env) => {
@@ -98,12 +109,22 @@ if (fs.existsSync(chromium)) {
     const output = path.join(reportDir, 'playwright.json');
     run('playwright (end to end in Chromium)', 'npx', ['playwright', 'test'], { PLAYWRIGHT_JSON_OUTPUT_NAME: output, CHROMIUM_PATH: chromium });
     countPlaywright(output);
+    // The installable web app on the same build: Lighthouse 11's PWA audits plus the service
+    // worker and offline checks, one test each (issue #15; scripts/check-pwa.mjs).
+    const pwaReport = path.join(reportDir, 'pwa.json');
+    run('PWA installability (Lighthouse 11 + offline checks)', 'node', ['scripts/check-pwa.mjs', '--json', pwaReport], { CHROME_PATH: chromium });
+    countPwa(pwaReport);
   }
 } else {
   const message = `End-to-end suite SKIPPED: no Chromium at ${chromium} (install it with: apt-get install -y chromium, or set CHROMIUM_PATH).`;
   console.log(`\n${message}`);
   if (ci) problems.push(`${message} (not allowed in CI)`);
 }
+
+// Mobile apps: both variants' web assets built and `cap sync`ed into the committed Android and iOS
+// projects, no native SDK needed (issue #15; scripts/check-mobile-apps.mjs).
+if (run('mobile apps (build + cap sync, user and worker)', 'node', ['scripts/check-mobile-apps.mjs'])) passed += 1;
+else failed += 1;
 
 if (problems.length) console.log(`\nProblems:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
 const failures = failed + (problems.length && failed === 0 ? 1 : 0);

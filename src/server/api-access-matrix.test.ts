@@ -343,6 +343,13 @@ export const ACCESS_MATRIX: MatrixRow[] = [
   },
   {
     method: 'POST',
+    path: '/api/events/ticket',
+    // a short-lived ticket naming the caller's own session (realtime/stream-ticket.ts); it changes nothing
+    access: 'signed_in',
+    expect: byRule('signed_in', {}, { status: 200, own: (b) => expect(b.ticket).toMatch(/^[^.]+\.\d+\.[\w-]+$/) }),
+  },
+  {
+    method: 'POST',
     path: '/api/worker-applications',
     access: 'signed_in',
     body: APPLICATION,
@@ -465,6 +472,23 @@ export const ACCESS_MATRIX: MatrixRow[] = [
     },
   },
 
+  // push notifications (issue #15): each staff member's own devices (push.test.ts proves ownership and moves)
+  { method: 'GET', path: '/api/push/config', access: 'staff', expect: byRule('staff', {}, { status: 200, own: (b) => expect(b).toEqual({ vapidPublicKey: null }) }) },
+  {
+    method: 'POST',
+    path: '/api/push/subscriptions',
+    access: 'staff',
+    body: { channel: 'fcm', token: 'matrix-push-refused-0123456789', platform: 'android' },
+    expect: byRule('staff', Object.fromEntries((['worker', 'other worker', 'admin'] as const).map((c) => [c, { status: 201, body: { channel: 'fcm', token: `matrix-push-${c.replace(' ', '-')}-0123456789`, platform: 'android' }, own: (b: any) => expect(b).toMatchObject({ channel: 'fcm', platform: 'android' }) }])), 0),
+  },
+  { method: 'GET', path: '/api/push/subscriptions', access: 'staff', expect: byRule('staff', {}, { status: 200, own: (b) => expect(b.devices).toEqual([expect.objectContaining({ channel: 'fcm', platform: 'android' })]) }) },
+  {
+    method: 'DELETE',
+    path: '/api/push/subscriptions',
+    access: 'staff',
+    body: { endpoint: 'matrix-push-refused-0123456789' },
+    expect: byRule('staff', Object.fromEntries((['worker', 'other worker', 'admin'] as const).map((c) => [c, { status: 204, body: { endpoint: `matrix-push-${c.replace(' ', '-')}-0123456789` } }])), 0),
+  },
   // -- the worker's day (assigned_worker: a job that is not theirs is 404)
   { method: 'GET', path: '/api/worker/profile', access: 'worker', expect: byRule('worker', {}, { status: 200, own: (b) => expect(b.skills.length).toBeGreaterThan(0) }) },
   // earnings: each worker reads only their own (no id to name another's); the admin route reads any worker's

@@ -13,9 +13,11 @@ import { adminSessionRoutes } from './auth/admin-session.routes';
 import { authRoutes } from './auth/auth-routes';
 import { sessionMiddleware } from './auth/session';
 import type { AppDeps, AppEnv } from './lib/app-env';
+import { apiCors } from './lib/api-cors';
 import { crossSiteGuard } from './lib/cross-site-guard';
 import { inputGuard } from './lib/input-guard';
 import { handleError } from './lib/error-handler';
+import { webAppFileCacheControl } from './lib/web-app-files';
 import { AppError } from './lib/errors';
 import { languageOf } from './lib/i18n';
 import { requestIdFor } from './lib/request-id';
@@ -43,6 +45,7 @@ import { meRoutes } from './modules/users/me.routes';
 import { accountRoutes } from './modules/account/account.routes';
 import { outboxRoutes } from './modules/outbox/outbox.routes';
 import { eventsRoutes } from './realtime/events.routes';
+import { streamTicketRoutes, streamTicketSession } from './realtime/stream-ticket';
 import { docsRoutes } from './modules/docs/docs.routes';
 import { errorLogRoutes } from './modules/errors/errors.routes';
 import { chatsRoutes } from './modules/chats/chats.routes';
@@ -55,6 +58,7 @@ import { adminSettingsRoutes } from './modules/settings/admin-settings.routes';
 import { analyticsRoutes } from './modules/analytics/analytics.routes';
 import { googleAnalyticsCsp } from './modules/analytics/google-analytics-csp';
 import { blogRoutes } from './modules/blog/blog.routes';
+import { pushRoutes } from './modules/push/push.routes';
 import { seoRoutes, webPageHandler } from './modules/seo/seo.routes';
 
 export interface AppOptions {
@@ -109,9 +113,14 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
       xFrameOptions: 'DENY',
       strictTransportSecurity: deps.config.nodeEnv === 'production' ? 'max-age=31536000; includeSubDomains' : false,
       crossOriginEmbedderPolicy: false,
+      // The apps' pages (another site) show uploaded photos with <img>, which same-origin would block
+      crossOriginResourcePolicy: deps.config.mobileAppOrigins ? 'cross-origin' : 'same-origin',
     }),
   );
 
+  // The mobile apps' pages (another origin, MOBILE_APP_ORIGINS) may read the API with the session
+  // cookie; preflights from them end here. Other origins get no CORS headers (lib/api-cors.ts).
+  app.use('/api/*', apiCors(deps.config.trustedOrigins));
   // Writes from our own pages only, with JSON bodies. Better Auth checks its routes itself; the
   // gateway's webhook is server-to-server and signature-checked.
   app.use('/api/*', crossSiteGuard({ exemptPaths: ['/api/auth', '/api/payments/webhook'], multipartPaths: ['/api/uploads'] }));
@@ -137,6 +146,9 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   app.route('/api/admin/session', adminSessionRoutes);
   app.route('/api/admin/bookings', adminBookingsRoutes);
   app.route('/api/admin/outbox', outboxRoutes);
+  // The apps open the stream with a ticket when their WebView withholds the cookie (realtime/stream-ticket.ts)
+  app.route('/api/events/ticket', streamTicketRoutes);
+  app.use('/api/events', streamTicketSession());
   app.route('/api/events', eventsRoutes());
   app.route('/api/admin/bookings', dispatchBookingsRoutes);
   app.route('/api/admin/workers', adminWorkersRoutes);
@@ -158,6 +170,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   app.route('/api', cannedRepliesRoutes);
   app.route('/api', chatActivityRoutes);
   app.route('/api/blog', blogRoutes);
+  app.route('/api/push', pushRoutes);
   app.all('/api/*', () => {
     throw new AppError(404, 'route_not_found', 'errors.routeNotFound');
   });
@@ -174,6 +187,13 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
     app.use('/assets/*', async (c, next) => {
       await next();
       if (c.res.ok) c.header('Cache-Control', 'public, max-age=31536000, immutable');
+    });
+    // The service worker, the manifest and the bare pages are checked on every use, so a deploy
+    // is seen on the next visit (issue #15, lib/web-app-files.ts).
+    app.use('/*', async (c, next) => {
+      await next();
+      const cacheControl = c.res.ok ? webAppFileCacheControl(c.req.path) : null;
+      if (cacheControl) c.header('Cache-Control', cacheControl);
     });
     app.use('/*', serveStatic({ root }));
     // A hashed file this build does not have (an old tab after a deploy asking for the previous

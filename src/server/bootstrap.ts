@@ -19,6 +19,7 @@ import { SimulatedGateway } from './payments/simulated-gateway';
 import { StripeGateway } from './payments/stripe-gateway';
 import { BLOG_CONTENT_DIR, loadBlogLibrary, PUBLIC_DIR } from './modules/blog/blog-library';
 import { buildReceiptPdf } from './modules/receipts/receipt.service';
+import { createPushNotifier } from './modules/push/push-notifier';
 
 export class SimulatedGatewayInProductionError extends Error {
   constructor() {
@@ -77,6 +78,7 @@ export async function startRuntime(config: Config, databaseTarget?: DatabaseTarg
     bookingEvents,
     mailer: createMailer(handle.db, config.mail, logger),
     blog,
+    push: createPushNotifier({ db: handle.db, config: config.push, logger, now: clock }),
     ...overrides,
     now: clock,
   };
@@ -101,6 +103,7 @@ export async function startRuntime(config: Config, databaseTarget?: DatabaseTarg
       // Stop hearing changes (ends the SSE streams), finish queued mail, then close the database.
       await bookingEvents.close();
       await notifier.close();
+      await deps.push.idle();
       deps.mailer.close();
       await opened.close();
       await release();

@@ -4,6 +4,8 @@
  * local use; production refuses the development-only fallbacks. Documented in README.md and
  * .env.example.
  */
+import { createECDH } from 'node:crypto';
+import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -61,6 +63,13 @@ const envSchema = z.object({
   ERROR_LOG_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(60),
   SENTRY_DSN: optionalString.pipe(z.url({ protocol: /^https?$/, error: 'must be a Sentry DSN such as https://key@o1.ingest.sentry.io/2' }).optional()),
   VITE_SENTRY_DSN: optionalString.pipe(z.url({ protocol: /^https?$/, error: 'must be a Sentry DSN such as https://key@o1.ingest.sentry.io/2' }).optional()),
+  // Push notifications (issue #15; README "Push notifications", docs/decisions/026-push-notifications.md)
+  VAPID_PUBLIC_KEY: optionalString.pipe(z.string().regex(/^[A-Za-z0-9_-]{86,88}={0,2}$/, { error: 'must be the base64url public key `npx web-push generate-vapid-keys` prints' }).optional()),
+  VAPID_PRIVATE_KEY: optionalString.pipe(z.string().regex(/^[A-Za-z0-9_-]{42,44}={0,2}$/, { error: 'must be the base64url private key `npx web-push generate-vapid-keys` prints' }).optional()),
+  VAPID_SUBJECT: optionalString.pipe(z.string().regex(/^(mailto:[^@\s]+@[^@\s]+|https:\/\/\S+)$/, { error: 'must be a mailto: address or an https: URL, such as mailto:ops@example.com' }).optional()),
+  FCM_PROJECT_ID: optionalString.pipe(z.string().regex(/^[a-z][a-z0-9-]{4,29}$/, { error: 'must be a Firebase project id such as tampa-handyman-12345' }).optional()),
+  FCM_SERVICE_ACCOUNT_JSON: optionalString,
+  FCM_API_BASE: optionalString.pipe(z.url({ protocol: /^https?$/, error: 'must be a URL such as http://127.0.0.1:12113' }).optional()),
 });
 
 export interface Config {
@@ -80,6 +89,8 @@ export interface Config {
   publicBaseUrl: string;
   /** Origins allowed to send state-changing requests: PUBLIC_URL, localhost on PORT, TRUSTED_ORIGINS, the mobile apps' with MOBILE_APP_ORIGINS=true. */
   trustedOrigins: string[];
+  /** MOBILE_APP_ORIGINS=true: the apps' origins are trusted, get CORS, and cookies are SameSite=None; Secure (lib/cookie-policy.ts). */
+  mobileAppOrigins: boolean;
   authSecret: string;
   google: { clientId: string; clientSecret: string } | null;
   supportPhone: string;
@@ -117,6 +128,21 @@ export interface Config {
   errorLogRateLimit: { max: number; windowSeconds: number };
   /** Optional Sentry (issue #11): the server's DSN (SENTRY_DSN), and the browser's (VITE_SENTRY_DSN, for the CSP). */
   sentry: { serverDsn: string | null; browserDsn: string | null };
+  /** Push notifications (issue #15): each channel is null (nothing sent) unless all its variables are set. */
+  push: PushConfig;
+}
+
+export interface PushConfig {
+  /** Web Push with VAPID (RFC 8292): the key pair (base64url) and the contact the push services see. */
+  webPush: { publicKey: string; privateKey: string; subject: string } | null;
+  /** Firebase Cloud Messaging HTTP v1 for the native apps, signed in with a service account. */
+  fcm: {
+    projectId: string;
+    clientEmail: string;
+    privateKey: string;
+    /** Tests only: one origin standing in for Google's OAuth token endpoint (`/token`) and FCM (`/v1/...`). */
+    apiBase: string | null;
+  } | null;
 }
 
 export class ConfigError extends Error {
@@ -164,6 +190,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const twilioSet = [e.TWILIO_ACCOUNT_SID, e.TWILIO_AUTH_TOKEN, e.TWILIO_FROM_NUMBER].filter(Boolean).length;
   if (twilioSet !== 0 && twilioSet !== 3) problems.push('TWILIO_ACCOUNT_SID / TWILIO_AUTH_TOKEN / TWILIO_FROM_NUMBER: set all three or none');
   if (e.NODE_ENV === 'production' && e.TWILIO_API_BASE) problems.push('TWILIO_API_BASE: for tests only, not allowed in production');
+  const push = pushConfig(e, problems);
   if (problems.length) throw new ConfigError(problems);
 
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
@@ -181,6 +208,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     publicUrl,
     publicBaseUrl: (e.PUBLIC_BASE_URL ?? publicUrl).replace(/\/+$/, ''),
     trustedOrigins: [...trustedOrigins],
+    mobileAppOrigins: e.MOBILE_APP_ORIGINS,
     authSecret: e.BETTER_AUTH_SECRET ?? DEV_AUTH_SECRET,
     google: e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET ? { clientId: e.GOOGLE_CLIENT_ID, clientSecret: e.GOOGLE_CLIENT_SECRET } : null,
     supportPhone: e.SUPPORT_PHONE,
@@ -203,5 +231,61 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     googleAnalytics: Boolean(e.VITE_GA_MEASUREMENT_ID),
     errorLogRateLimit: { max: e.ERROR_LOG_RATE_LIMIT_MAX, windowSeconds: e.ERROR_LOG_RATE_LIMIT_WINDOW_SECONDS },
     sentry: { serverDsn: e.SENTRY_DSN ?? null, browserDsn: e.VITE_SENTRY_DSN ?? null },
+    push,
   };
+}
+
+/**
+ * The push channels (issue #15): VAPID_PUBLIC_KEY / VAPID_PRIVATE_KEY / VAPID_SUBJECT all or none
+ * (the two keys must be one P-256 pair); FCM_PROJECT_ID / FCM_SERVICE_ACCOUNT_JSON both or neither,
+ * the latter being the service account key's JSON itself or the path of its file. Appends what is
+ * wrong to `problems`.
+ */
+function pushConfig(e: z.infer<typeof envSchema>, problems: string[]): PushConfig {
+  let webPush: PushConfig['webPush'] = null;
+  const vapidSet = [e.VAPID_PUBLIC_KEY, e.VAPID_PRIVATE_KEY, e.VAPID_SUBJECT].filter(Boolean).length;
+  if (vapidSet !== 0 && vapidSet !== 3) problems.push('VAPID_PUBLIC_KEY / VAPID_PRIVATE_KEY / VAPID_SUBJECT: set all three or none');
+  else if (e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY && e.VAPID_SUBJECT) {
+    if (isVapidPair(e.VAPID_PUBLIC_KEY, e.VAPID_PRIVATE_KEY)) webPush = { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY, subject: e.VAPID_SUBJECT };
+    else problems.push('VAPID_PUBLIC_KEY / VAPID_PRIVATE_KEY: not one key pair; generate them together with `npx web-push generate-vapid-keys`');
+  }
+  let fcm: PushConfig['fcm'] = null;
+  if (Boolean(e.FCM_PROJECT_ID) !== Boolean(e.FCM_SERVICE_ACCOUNT_JSON)) problems.push('FCM_PROJECT_ID / FCM_SERVICE_ACCOUNT_JSON: set both or neither');
+  else if (e.FCM_PROJECT_ID && e.FCM_SERVICE_ACCOUNT_JSON) {
+    const account = serviceAccount(e.FCM_SERVICE_ACCOUNT_JSON);
+    if (typeof account === 'string') problems.push(`FCM_SERVICE_ACCOUNT_JSON: ${account}`);
+    else fcm = { projectId: e.FCM_PROJECT_ID, clientEmail: account.clientEmail, privateKey: account.privateKey, apiBase: e.FCM_API_BASE?.replace(/\/+$/, '') ?? null };
+  }
+  if (e.NODE_ENV === 'production' && e.FCM_API_BASE) problems.push('FCM_API_BASE: for tests only, not allowed in production');
+  return { webPush, fcm };
+}
+
+/** Whether the base64url private key's public half is the public key (both P-256, uncompressed public point). */
+function isVapidPair(publicKey: string, privateKey: string): boolean {
+  try {
+    const ecdh = createECDH('prime256v1');
+    ecdh.setPrivateKey(Buffer.from(privateKey, 'base64url'));
+    return ecdh.getPublicKey().equals(Buffer.from(publicKey, 'base64url'));
+  } catch {
+    return false;
+  }
+}
+
+/** The service account's email and PEM key from its JSON (the value itself when it starts with `{`, else a file path), or what is wrong. */
+function serviceAccount(value: string): { clientEmail: string; privateKey: string } | string {
+  let text = value.trim();
+  if (!text.startsWith('{')) {
+    try {
+      text = fs.readFileSync(text, 'utf8');
+    } catch {
+      return `no readable file at ${value} (give the service account key's JSON or the path of its file)`;
+    }
+  }
+  try {
+    const json = JSON.parse(text) as { client_email?: unknown; private_key?: unknown };
+    if (typeof json.client_email === 'string' && typeof json.private_key === 'string' && json.private_key.includes('PRIVATE KEY')) return { clientEmail: json.client_email, privateKey: json.private_key };
+    return 'the JSON has no client_email and private_key (download a key of the service account from the Firebase console)';
+  } catch {
+    return 'not valid JSON (give the service account key\'s JSON or the path of its file)';
+  }
 }

@@ -33,6 +33,16 @@ async function screenshot(page: Page, name: string) {
 
 const notFound = (page: Page) => page.getByRole('heading', { level: 1, name: /Oops! Page not found/ });
 
+/** The paths the visible header (with the phone menu opened) and footer link to. */
+async function chromeLinks(page: Page): Promise<string[]> {
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  const hrefs = await page.locator('header a[href], footer a[href]').evaluateAll((links) =>
+    links.filter((link) => link.getClientRects().length > 0).map((link) => link.getAttribute('href') ?? ''),
+  );
+  await page.getByRole('button', { name: 'Close menu' }).click();
+  return hrefs.filter((href) => href.startsWith('/'));
+}
+
 /** Visits `path` and expects its page to stay there (no redirect, not the not-found page), with no serious axe finding. */
 async function expectPage(page: Page, pathname: string, heading?: string | RegExp) {
   await page.goto(pathname);
@@ -56,6 +66,10 @@ test.describe('the customer app (APP_TYPE user)', () => {
     await expectPage(page, '/', /./);
     expect(await page.evaluate(() => localStorage.getItem('APP_TYPE'))).toBeNull(); // the default, user, is not written
     await screenshot(page, 'customer-home-360x740');
+    // Issue #15: the chrome links only to the customer app's routes (no Team sign-in, no staff areas); the policies stay.
+    const links = await chromeLinks(page);
+    expect(links.filter((href) => /^\/(admin|worker)\b/.test(href)), 'staff links in the customer app').toEqual([]);
+    expect(links).toEqual(expect.arrayContaining(['/my-bookings', '/settings', '/terms', '/privacy', '/blog']));
     await expectPage(page, '/my-bookings', 'My Bookings');
     await screenshot(page, 'customer-my-bookings-360x740');
     await expectPage(page, '/settings', 'Settings');

@@ -1,6 +1,7 @@
 /**
  * Authentication with Better Auth (docs/decisions/001-stack.md): email + password, Google when
- * configured, cookie sessions (HttpOnly, SameSite=Lax, Secure in production) under /api/auth.
+ * configured, cookie sessions (HttpOnly; SameSite=Lax, Secure in production; SameSite=None; Secure
+ * with MOBILE_APP_ORIGINS=true, lib/cookie-policy.ts) under /api/auth.
  *
  * Spec section 5: sign-up uses the full name, falling back to the email when no name is given;
  * when the terms flag is set, acceptance is saved on the profile. A profile row (same id as the
@@ -23,6 +24,7 @@ import { languageOf, translator } from '../lib/i18n';
 import type { OutgoingMail } from '../mail/mailer';
 import { account, profiles, session, user, verification } from '../db/schema';
 import { refuseDisabledSession } from '../modules/people/disabled-sign-in';
+import { ownCookieAttributes } from '../lib/cookie-policy';
 
 export const MIN_PASSWORD_LENGTH = 8;
 /** How long the link confirming a new email address works. */
@@ -107,7 +109,8 @@ export function createAuth(db: Database, config: Config, mail: AuthMail) {
     rateLimit: { enabled: false },
     advanced: {
       useSecureCookies: config.nodeEnv === 'production',
-      defaultCookieAttributes: { httpOnly: true, sameSite: 'lax' },
+      // Lax for the web app alone; None + Secure when the mobile apps (another site) call the API
+      defaultCookieAttributes: sessionCookieAttributes(config),
     },
     databaseHooks: {
       user: {
@@ -143,6 +146,12 @@ export function createAuth(db: Database, config: Config, mail: AuthMail) {
 }
 
 export type Auth = ReturnType<typeof createAuth>;
+
+/** Better Auth's cookie attributes (lower-case SameSite) from the cookie policy (lib/cookie-policy.ts). */
+function sessionCookieAttributes(config: Config): { httpOnly: true; sameSite: 'lax' | 'none'; secure?: true } {
+  const policy = ownCookieAttributes(config);
+  return policy.sameSite === 'None' ? { httpOnly: true, sameSite: 'none', secure: true } : { httpOnly: true, sameSite: 'lax' };
+}
 
 /** Whether the user signs in with Google (their email is Google's; Settings shows it read-only). */
 export async function signsInWithGoogle(db: Database, userId: string): Promise<boolean> {

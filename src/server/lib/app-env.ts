@@ -10,6 +10,7 @@ import type { Logger } from './logger';
 import type { Lang } from './i18n';
 import type { Role } from '../auth/roles';
 import type { BlogLibrary } from '../modules/blog/blog-library';
+import type { PushNotifier } from '../modules/push/push-notifier';
 
 export interface AppDeps {
   config: Config;
@@ -30,6 +31,8 @@ export interface AppDeps {
   mailer: Mailer;
   /** The blog's posts, read and checked at start from content/blog/ (src/server/modules/blog/). */
   blog: BlogLibrary;
+  /** Push notifications to staff devices (issue #15, src/server/modules/push/): `push.notify(...)` after a change commits. */
+  push: PushNotifier;
 }
 
 export interface AppEnv {

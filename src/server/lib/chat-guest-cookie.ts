@@ -2,11 +2,13 @@
  * The `chat_guest` cookie (issue #13): how a signed-out visitor reaches the one conversation they
  * started with `POST /api/chats/guest`. It holds a random token; only its SHA-256 is stored
  * (conversations.guest_token_hash), so a database read does not hand out working cookies.
- * HttpOnly, SameSite=Lax, Secure in production, scoped to /api, 30 days. Lives in lib/ because
+ * HttpOnly, SameSite=Lax, Secure in production (SameSite=None; Secure with MOBILE_APP_ORIGINS=true,
+ * ./cookie-policy.ts), scoped to /api, 30 days. Lives in lib/ because
  * the access guard (openapi.ts `chat_participant`) and the live stream read it too.
  */
 import type { Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
+import { ownCookieAttributes } from './cookie-policy';
 import { hashToken, newAnonymousToken } from '../modules/uploads/uploads.service';
 import type { AppEnv } from './app-env';
 
@@ -28,8 +30,7 @@ export function issueChatGuestCookie(c: Context<AppEnv>): string {
   const token = newAnonymousToken();
   setCookie(c, CHAT_GUEST_COOKIE, token, {
     httpOnly: true,
-    sameSite: 'Lax',
-    secure: c.var.deps.config.nodeEnv === 'production',
+    ...ownCookieAttributes(c.var.deps.config),
     path: '/api',
     maxAge: CHAT_GUEST_COOKIE_MAX_AGE_SECONDS,
   });
@@ -38,5 +39,5 @@ export function issueChatGuestCookie(c: Context<AppEnv>): string {
 
 /** Tells the browser to forget its `chat_guest` cookie (after the conversation joined an account). */
 export function clearChatGuestCookie(c: Context<AppEnv>): void {
-  deleteCookie(c, CHAT_GUEST_COOKIE, { path: '/api', secure: c.var.deps.config.nodeEnv === 'production' });
+  deleteCookie(c, CHAT_GUEST_COOKIE, { path: '/api', ...ownCookieAttributes(c.var.deps.config) });
 }

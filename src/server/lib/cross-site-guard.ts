@@ -32,7 +32,7 @@ export interface CrossSiteGuardOptions {
 const within = (path: string, base: string) => path === base || path.startsWith(`${base}/`);
 
 /** An origin as browsers send it: scheme://host[:port], without a trailing slash or a default port. */
-function originOf(configured: string): string {
+export function originOf(configured: string): string {
   const bare = configured.trim().replace(/\/+$/, '');
   try {
     const origin = new URL(bare).origin;

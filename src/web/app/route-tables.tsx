@@ -15,6 +15,7 @@ import { LoadingScreen } from '@/web/components/layout/loading-screen';
 import { RootLayout } from '@/web/components/layout/root-layout';
 import { ErrorScreen } from '@/web/components/errors/error-screen';
 import { detectAppType, type AppType } from '@/web/lib/app-type';
+import { appTableHandle } from '@/web/lib/app-routes';
 import { pages, type PageName } from './page-routes';
 
 type Placement = readonly [path: string, page: PageName];
@@ -63,16 +64,27 @@ const place = ([path, page]: Placement, guard?: AppType): RouteObject => ({
   ...(guard ? { loader: appTypeGuard(guard) } : {}),
 });
 
-const table = (children: RouteObject[]): RouteObject[] => [
-  { path: '/', Component: RootLayout, ErrorBoundary: ErrorScreen, HydrateFallback: LoadingScreen, children: [...children, { path: '*', ...pages.notFound }] },
+/**
+ * A table's root: the layout around its pages and the not-found catch-all. Its handle names the
+ * app and the paths placed (lib/app-routes.ts), so the header and footer link only to them.
+ */
+const table = (appType: AppType | null, guarded: Placement[], open: Placement[] = []): RouteObject[] => [
+  {
+    path: '/',
+    Component: RootLayout,
+    ErrorBoundary: ErrorScreen,
+    HydrateFallback: LoadingScreen,
+    handle: appTableHandle(appType, [...guarded, ...open].map(([path]) => path)),
+    children: [...guarded.map((p) => place(p, appType ?? undefined)), ...open.map((p) => place(p)), { path: '*', ...pages.notFound }],
+  },
 ];
 
 /** The web app: every route of spec section 2, no guards. */
-export const webRoutes = table(WEB.map((p) => place(p)));
+export const webRoutes = table(null, WEB);
 /** The mobile worker app. */
-export const mobileWorkerRoutes = table([...WORKER_APP.map((p) => place(p, 'worker')), ...PUBLIC.map((p) => place(p))]);
+export const mobileWorkerRoutes = table('worker', WORKER_APP, PUBLIC);
 /** The mobile user app. */
-export const mobileUserRoutes = table([...USER_APP.map((p) => place(p, 'user')), ...PUBLIC.map((p) => place(p))]);
+export const mobileUserRoutes = table('user', USER_APP, PUBLIC);
 
 /** The table for an app type: null (the web) gets the web table. */
 export function routesFor(appType: AppType | null): RouteObject[] {

@@ -13,6 +13,9 @@ export { mobileUserRoutes, mobileWorkerRoutes, webRoutes } from './route-tables'
 
 const router = createBrowserRouter(routesFor(detectAppType('')));
 
+/** The app's one router, for code outside the React tree that navigates (the native shell: back button, tapped notifications). */
+export const appRouter = router;
+
 export function AppRouter() {
   return <RouterProvider router={router} />;
 }

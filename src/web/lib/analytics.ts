@@ -18,6 +18,7 @@
  */
 import { MAX_BATCH_EVENTS, type AnalyticsEventParams } from '@/domain/analytics-limits';
 import { personalDataIn, withoutPersonalParams } from '@/domain/personal-data';
+import { apiCredentials, apiIsCrossOrigin, apiUrl } from './api-base';
 
 export const ANALYTICS_STORAGE_KEY = 'analytics_events';
 export const VISITOR_STORAGE_KEY = 'analytics_visitor';
@@ -199,15 +200,17 @@ export async function flushAnalytics(mode: 'fetch' | 'beacon' = 'fetch'): Promis
     const ids = new Set(batch.map((e) => e.id));
     markSent(ids, true);
     const body = JSON.stringify({ visitorId: visitor, events: batch.map(bodyOf) });
-    if (mode === 'beacon' && typeof navigator !== 'undefined' && typeof navigator.sendBeacon === 'function') {
+    // In an app build the API is on another origin: a JSON beacon there is not a CORS "simple"
+    // request (browsers refuse or mishandle it), so the keepalive fetch below carries it instead.
+    if (mode === 'beacon' && !apiIsCrossOrigin() && typeof navigator !== 'undefined' && typeof navigator.sendBeacon === 'function') {
       try {
-        if (navigator.sendBeacon(ANALYTICS_ENDPOINT, new Blob([body], { type: 'application/json' }))) continue;
+        if (navigator.sendBeacon(apiUrl(ANALYTICS_ENDPOINT), new Blob([body], { type: 'application/json' }))) continue;
       } catch {
         // fall through to fetch
       }
     }
     try {
-      const response = await fetch(ANALYTICS_ENDPOINT, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body, keepalive: true, credentials: 'same-origin' });
+      const response = await fetch(apiUrl(ANALYTICS_ENDPOINT), { method: 'POST', headers: { 'Content-Type': 'application/json' }, body, keepalive: true, credentials: apiCredentials() });
       if (response.status === 429 || response.status >= 500) markSent(ids, false);
     } catch {
       markSent(ids, false);

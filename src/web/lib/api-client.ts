@@ -1,8 +1,10 @@
 /**
- * The one way the browser calls our API: JSON over same-origin fetch with the session cookie,
+ * The one way the browser calls our API: JSON over fetch with the session cookie (same origin on
+ * the web; the API's origin with `credentials: 'include'` in an app build, ./api-base.ts),
  * the interface language in Accept-Language (the server answers errors in it), and every
  * non-2xx answer thrown as an ApiError carrying the server's `{message, code, details, hint}`.
  */
+import { apiCredentials, apiUrl } from './api-base';
 import i18n from './i18n';
 
 export class ApiError extends Error {
@@ -30,9 +32,9 @@ export async function apiFetch<T>(path: string, request: ApiRequest = {}): Promi
   const isForm = typeof FormData !== 'undefined' && request.body instanceof FormData;
   let response: Response;
   try {
-    response = await fetch(path, {
+    response = await fetch(apiUrl(path), {
       method: request.method ?? 'GET',
-      credentials: 'same-origin',
+      credentials: apiCredentials(),
       signal: request.signal,
       headers: {
         Accept: 'application/json',

@@ -16,6 +16,7 @@
 import { scrubContext, scrubText } from '@/domain/error-scrub';
 import { ERROR_LOG_LIMITS, type ErrorSeverity } from '@/domain/error-log-limits';
 import type { LogErrorRequest } from '@/domain/errors-contract';
+import { apiCredentials, apiUrl } from './api-base';
 
 export const ERROR_LOG_URL = '/api/errors';
 
@@ -145,9 +146,9 @@ export async function logClientError(thrown: unknown, options: ClientErrorOption
   try {
     const entry = errorEntry(thrown, options);
     if (!entry || !mayLeave(entry, Date.now())) return false;
-    const response = await fetch(ERROR_LOG_URL, {
+    const response = await fetch(apiUrl(ERROR_LOG_URL), {
       method: 'POST',
-      credentials: 'same-origin',
+      credentials: apiCredentials(),
       // keepalive: an error just before the page unloads still arrives
       keepalive: true,
       headers: { 'Content-Type': 'application/json', Accept: 'application/json', 'Accept-Language': document.documentElement.lang || 'en' },

@@ -19,16 +19,16 @@ export type Language = (typeof LANGUAGES)[number];
 export const LANG_STORAGE_KEY = 'lang';
 
 type Messages = Record<string, unknown>;
-// mail.json, dispatch-errors.json and structured-data.json are the server's words (emails, API errors, JSON-LD): never bundled.
+// mail.json, dispatch-errors.json, structured-data.json and push-messages.json are the server's words (emails, API errors, JSON-LD, push notifications): never bundled.
 const english = import.meta.glob<Messages>(
-  ['../locales/en/*.json', '!../locales/en/{my-bookings,public-pages,live-status,staff,dispatch,worker,people,analytics,errors-admin,admin-settings,blog}.json', '!../locales/en/{mail,dispatch-errors,structured-data}.json'],
+  ['../locales/en/*.json', '!../locales/en/{my-bookings,public-pages,live-status,staff,dispatch,worker,people,analytics,errors-admin,admin-settings,blog,push}.json', '!../locales/en/{mail,dispatch-errors,structured-data,push-messages}.json'],
   { eager: true, import: 'default' },
 );
-const englishOnDemand = import.meta.glob<Messages>('../locales/en/{my-bookings,public-pages,live-status,staff,dispatch,worker,people,analytics,errors-admin,admin-settings,blog}.json', { import: 'default' });
-const spanish = import.meta.glob<Messages>(['../locales/es/*.json', '!../locales/es/{mail,dispatch-errors,structured-data}.json'], { import: 'default' });
+const englishOnDemand = import.meta.glob<Messages>('../locales/en/{my-bookings,public-pages,live-status,staff,dispatch,worker,people,analytics,errors-admin,admin-settings,blog,push}.json', { import: 'default' });
+const spanish = import.meta.glob<Messages>(['../locales/es/*.json', '!../locales/es/{mail,dispatch-errors,structured-data,push-messages}.json'], { import: 'default' });
 
 /** Locale files (without `.json`) that stay out of the first page load; keep in step with the globs above. */
-export type RouteMessages = 'my-bookings' | 'public-pages' | 'live-status' | 'staff' | 'dispatch' | 'worker' | 'people' | 'analytics' | 'errors-admin' | 'admin-settings' | 'blog';
+export type RouteMessages = 'my-bookings' | 'public-pages' | 'live-status' | 'staff' | 'dispatch' | 'worker' | 'people' | 'analytics' | 'errors-admin' | 'admin-settings' | 'blog' | 'push';
 
 /**
  * Adds the English messages of one route's locale file (Spanish comes whole with the language).

@@ -23,6 +23,11 @@
  * delivered/read marks moved) and `chat_typing` (someone is typing), which `useLiveChatEvents`
  * hands to the chat thread and widget. The stream is also open to a signed-out visitor with a
  * guest conversation (its cookie), so the chat hook leaves that call to its caller (`enabled`).
+ *
+ * In an app build (issue #15, ./api-base.ts) the stream is on the API's origin: it is opened with
+ * a ticket from `POST /api/events/ticket` (fetched through Capacitor's native HTTP, which carries
+ * the session cookie), since the WebView may withhold that cookie from its own cross-site
+ * requests; without a ticket, with credentials (docs/decisions/025).
  */
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
@@ -30,6 +35,9 @@ import type { BookingChange } from '@/domain/bookings-contract';
 import { ERROR_SEVERITIES } from '@/domain/error-log-limits';
 import type { ErrorCountNudge, ErrorLogNotice } from '@/domain/errors-contract';
 import type { ChatMessageNotice, ChatReceiptNotice, ChatSenderRole, ChatTypingNotice } from '@/domain/chats-contract';
+import type { StreamTicket } from '@/domain/stream-ticket-contract';
+import { apiIsCrossOrigin, apiUrl } from './api-base';
+import { apiFetch } from './api-client';
 import { useMe } from './auth';
 
 export const EVENTS_URL = '/api/events';
@@ -80,6 +88,9 @@ class LiveConnection {
   private retryMs = FIRST_RETRY_MS;
   private missedEvents = false;
   private lost = false;
+  /** A stream ticket is being fetched (app builds); bumped by close() to drop a late answer. */
+  private connecting = false;
+  private generation = 0;
 
   constructor(private readonly queryClient: QueryClient) {}
 
@@ -98,7 +109,7 @@ class LiveConnection {
       clearTimeout(this.closeTimer);
       this.closeTimer = null;
     }
-    if (!this.source && !this.retryTimer) this.open();
+    if (!this.source && !this.retryTimer && !this.connecting) this.open();
     return () => {
       this.listeners.delete(listener);
       if (this.listeners.size === 0 && !this.closeTimer) {
@@ -112,7 +123,25 @@ class LiveConnection {
 
   private open(): void {
     if (typeof EventSource === 'undefined') return;
-    const source = new EventSource(EVENTS_URL);
+    if (!apiIsCrossOrigin()) {
+      this.connect(EVENTS_URL, false);
+      return;
+    }
+    // An app build: the API is another site, whose cookie the WebView may withhold from its own
+    // requests (iOS blocks third-party cookies), and the native HTTP that carries it cannot
+    // stream. So a ticket fetched through it opens the stream; without one (a signed-out chat
+    // guest, or no answer) the cookie is tried (docs/decisions/025).
+    const generation = ++this.generation;
+    this.connecting = true;
+    void streamTicketQuery().then((query) => {
+      if (generation !== this.generation) return;
+      this.connecting = false;
+      if (this.listeners.size > 0 && !this.source) this.connect(`${EVENTS_URL}${query}`, true);
+    });
+  }
+
+  private connect(path: string, withCredentials: boolean): void {
+    const source = new EventSource(apiUrl(path), { withCredentials });
     this.source = source;
     source.addEventListener('open', () => {
       this.retryMs = FIRST_RETRY_MS;
@@ -165,6 +194,8 @@ class LiveConnection {
   }
 
   private close(): void {
+    this.generation += 1;
+    this.connecting = false;
     if (this.retryTimer) clearTimeout(this.retryTimer);
     this.retryTimer = null;
     this.source?.close();
@@ -176,6 +207,16 @@ class LiveConnection {
 
   private refreshAll(): void {
     for (const queryKey of Object.values(LIVE_QUERY_ROOTS)) void this.queryClient.invalidateQueries({ queryKey });
+  }
+}
+
+/** `?ticket=…` for the stream (POST /api/events/ticket), or '' when none is given. Never throws. */
+async function streamTicketQuery(): Promise<string> {
+  try {
+    const { ticket } = await apiFetch<StreamTicket>('/api/events/ticket', { method: 'POST' });
+    return `?ticket=${encodeURIComponent(ticket)}`;
+  } catch {
+    return '';
   }
 }
 

@@ -15,11 +15,14 @@ export class FakeEventSource {
   static instances: FakeEventSource[] = [];
 
   readonly url: string;
+  /** Whether the stream was opened with credentials (a cross-origin API in an app build). */
+  readonly withCredentials: boolean;
   readyState = FakeEventSource.CONNECTING;
   private readonly listeners = new Map<string, Set<Listener>>();
 
-  constructor(url: string | URL) {
+  constructor(url: string | URL, init?: EventSourceInit) {
     this.url = String(url);
+    this.withCredentials = init?.withCredentials ?? false;
     FakeEventSource.instances.push(this);
   }
 

@@ -125,7 +125,10 @@ export const bookingsRoutes = apiRouter()
       const { db, gateway, logger, now } = c.var.deps;
       const uploadOwner = { userId: user.id, anonymousToken: getCookie(c, UPLOAD_OWNER_COOKIE) ?? null };
       const result = await createBooking({ db, gateway, logger, now: now(), customer: user, lang: c.var.lang, uploadOwner }, idempotencyKeyOf(c, true)!, request);
-      return result.replayed ? c.json(result.booking, 200) : c.json(result.booking, 201);
+      if (result.replayed) return c.json(result.booking, 200);
+      // committed: the admins' devices hear of the booking, once (a replay is not a new booking; issue #15)
+      c.var.deps.push.notify({ event: 'new_booking', bookingId: result.booking.id });
+      return c.json(result.booking, 201);
     });
   })
   .openapi(listRoute, async (c) => {

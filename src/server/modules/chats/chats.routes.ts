@@ -189,6 +189,8 @@ export const chatsRoutes = apiRouter()
     if (blockedUntil) rateLimited(c, blockedUntil);
     const attachment = body.attachmentId ? attachmentClaimOf(c, viewer, body.attachmentId) : undefined;
     const result = await sendMessage(db, viewer, conversation, { body: body.body ?? '', internal: body.internal ?? false, attachment }, key, now());
+    // committed: tell the admins' devices once per wait (issue #15)
+    if (result.startedWaiting) c.var.deps.push.notify({ event: 'waiting_chat', conversationId: conversation.id });
     if (result.created) return c.json(result.message, 201);
     c.header('Idempotent-Replayed', 'true');
     return c.json(result.message, 200);

@@ -375,7 +375,9 @@ export async function markRead(db: Database, viewer: ChatParticipant, conversati
  * decides its effects: a customer's message reopens a closed conversation and starts the
  * waiting clock (if it is not running); a team reply the customer sees stops it.
  * @param idempotencyKey the request's Idempotency-Key: the same key again returns the first message
- * @returns the message and whether this call stored it (false: a replay)
+ * @returns the message, whether this call stored it (false: a replay), and whether it started a
+ *   wait for the team (a customer's or guest's message in a conversation that was not waiting, or
+ *   was closed): the moment admins are pushed once (issue #15, modules/push)
  * @param message.attachment an image to send (an upload of the sender: chat-attachment-owner.ts), or none
  * @throws AppError 403 forbidden when a non-admin asks for an internal note; 422
  *   idempotency_key_reused when the key was used for another text or image; 422
@@ -388,7 +390,7 @@ export async function sendMessage(
   message: { body: string; internal: boolean; attachment?: AttachmentClaim },
   idempotencyKey: string,
   now: Date,
-): Promise<{ message: ChatMessage; created: boolean }> {
+): Promise<{ message: ChatMessage; created: boolean; startedWaiting: boolean }> {
   if (message.internal && conversation.as !== 'admin') throw new AppError(403, 'forbidden', 'chats.internalForAdmins');
   const senderRole: ChatSenderRole = conversation.as;
   const attachmentUploadId = message.attachment?.uploadId ?? null;
@@ -402,6 +404,11 @@ export async function sendMessage(
       .returning();
     if (!inserted) return null;
     const fromCustomer = senderRole === 'customer' || senderRole === 'guest';
+    // Read under the row's lock (the update below takes it anyway), so of two messages at once only one starts the wait.
+    const [before] = fromCustomer
+      ? await tx.select({ status: conversations.status, awaitingReplySince: conversations.awaitingReplySince }).from(conversations).where(eq(conversations.id, conversation.id)).for('update')
+      : [];
+    const startedWaiting = Boolean(before && (before.status !== 'open' || before.awaitingReplySince === null));
     // A team reply the customer sees ends the wait: record how long it took (chat-responses.ts).
     if (!fromCustomer && !message.internal) await recordChatResponse(tx, conversation.id, viewer.userId, now);
     await tx
@@ -424,9 +431,9 @@ export async function sendMessage(
       workerId: conversation.activeWorkerId,
     };
     await tx.execute(sql`select pg_notify(${CHAT_MESSAGES_CHANNEL}, ${JSON.stringify(notice)})`);
-    return inserted.id;
+    return { id: inserted.id, startedWaiting };
   });
-  if (stored) return { message: await readMessage(db, stored), created: true };
+  if (stored) return { message: await readMessage(db, stored.id), created: true, startedWaiting: stored.startedWaiting };
   // The key was used before (or by a copy of this request sent at the same time, now committed).
   const [first] = await db
     .select({ id: chatMessages.id, body: chatMessages.body, internal: chatMessages.internal, attachmentUploadId: chatMessages.attachmentUploadId })
@@ -440,7 +447,7 @@ export async function sendMessage(
     );
   if (!first) throw new Error('chat message key conflict without a stored message');
   if (first.body !== message.body || first.internal !== message.internal || first.attachmentUploadId !== attachmentUploadId) throw ruleBroken('idempotency_key_reused', 'errors.idempotencyKeyReused');
-  return { message: await readMessage(db, first.id), created: false };
+  return { message: await readMessage(db, first.id), created: false, startedWaiting: false };
 }
 
 async function readMessage(db: Database, id: string): Promise<ChatMessage> {

@@ -163,6 +163,8 @@ export const dispatchBookingsRoutes = apiRouter()
     const body = c.req.valid('json');
     const { settings } = await requestContext(c);
     await assignWorker(c.var.deps.db, booking.id, { workerId: body.workerId, etaAt: body.etaAt ? new Date(body.etaAt) : undefined }, c.var.deps.now(), settings.slotRules, { userId: admin.id, role: 'admin' });
+    // committed: the worker's devices hear of the job (issue #15)
+    c.var.deps.push.notify({ event: 'assignment', bookingId: booking.id });
     return answer(c, booking.id);
   })
   .openapi(etaRoute, async (c) => {

@@ -8,6 +8,7 @@
 import type { Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { getCookie, setCookie } from 'hono/cookie';
+import { ownCookieAttributes } from '../../lib/cookie-policy';
 import { MAX_UPLOAD_BYTES, uploadedFileSchema } from '../../../domain/uploads-contract';
 import { clientIp } from '../../auth/rate-limit';
 import { roleOf } from '../../auth/roles';
@@ -41,8 +42,7 @@ function identifyUploader(c: Context<AppEnv>): Uploader {
   const token = getCookie(c, UPLOAD_OWNER_COOKIE) || newAnonymousToken();
   setCookie(c, UPLOAD_OWNER_COOKIE, token, {
     httpOnly: true,
-    sameSite: 'Lax',
-    secure: config.nodeEnv === 'production',
+    ...ownCookieAttributes(config),
     path: '/api',
     maxAge: UPLOAD_OWNER_COOKIE_MAX_AGE_SECONDS,
   });

@@ -6,6 +6,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { JOB_PHOTO_PHASES, type JobPhoto, type JobPhotoList } from '@/domain/job-photos';
+import { apiUrl } from '@/web/lib/api-base';
 import { apiFetch } from '@/web/lib/api-client';
 import { LIVE_QUERY_ROOTS } from '@/web/lib/live-updates';
 
@@ -43,8 +44,8 @@ export function JobPhotoGallery({ photos, headingLevel = 3 }: { photos: JobPhoto
             <ul className="grid grid-cols-4 gap-2">
               {ofPhase.map((photo, index) => (
                 <li key={photo.id}>
-                  <a href={photo.url} target="_blank" rel="noreferrer noopener" className="block rounded-md focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600">
-                    <img src={photo.url} alt={t('jobPhotos.alt', { phase: t(`jobPhotos.${phase}`), number: index + 1 })} className="aspect-square w-full rounded-md border border-slate-200 object-cover" loading="lazy" />
+                  <a href={apiUrl(photo.url)} target="_blank" rel="noreferrer noopener" className="block rounded-md focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600">
+                    <img src={apiUrl(photo.url)} alt={t('jobPhotos.alt', { phase: t(`jobPhotos.${phase}`), number: index + 1 })} className="aspect-square w-full rounded-md border border-slate-200 object-cover" loading="lazy" />
                   </a>
                 </li>
               ))}

@@ -2,7 +2,7 @@
  * The header's account menu for a signed-in user (issue #14), from the `lg` breakpoint: a button
  * with their name that opens Settings, My Bookings, their staff area (admins, workers) and Sign
  * Out. A chunk of its own (Radix), loaded only once someone is signed in; below `lg` the phone
- * menu lists the same places (header.tsx).
+ * menu lists the same places (header.tsx). Only places the running app serves (issue #15).
  */
 import Briefcase from 'lucide-react/icons/briefcase';
 import CalendarCheck from 'lucide-react/icons/calendar-check';
@@ -15,6 +15,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { Me } from '@/domain/account';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuSeparator, DropdownMenuTrigger } from '@/web/components/ui/dropdown-menu';
+import { useAppTable } from '@/web/lib/app-routes';
 import { accountLinks, displayName, useSignOut } from './account';
 
 const ICONS: Record<string, typeof Settings> = { '/settings': Settings, '/my-bookings': CalendarCheck, '/admin': LayoutDashboard, '/worker': Briefcase };
@@ -22,6 +23,7 @@ const ICONS: Record<string, typeof Settings> = { '/settings': Settings, '/my-boo
 export function AccountMenu({ me, className }: { me: Me; className?: string }) {
   const { t } = useTranslation();
   const { signOut } = useSignOut();
+  const routes = useAppTable();
   const name = displayName(me);
   return (
     // Not modal: the page stays in the accessibility tree (axe flags focusable controls under the
@@ -41,7 +43,7 @@ export function AccountMenu({ me, className }: { me: Me; className?: string }) {
           {me.user?.email && me.user.email !== name ? <span className="block truncate text-xs font-normal text-slate-600">{me.user.email}</span> : null}
         </DropdownMenuLabel>
         <DropdownMenuSeparator />
-        {accountLinks(me.role).map((link) => {
+        {accountLinks(me.role, routes.has).map((link) => {
           const Icon = ICONS[link.to] ?? Settings;
           return (
             <DropdownMenuItem key={link.to} asChild>

@@ -20,15 +20,18 @@ export interface AccountLink {
   end?: boolean;
 }
 
-/** The account links for a role (null: a customer). */
-export function accountLinks(role: Me['role']): AccountLink[] {
+/**
+ * The account links for a role (null: a customer), keeping only those `available` says the
+ * running app serves (issue #15: useAppTable().has; by default all of them, as on the web).
+ */
+export function accountLinks(role: Me['role'], available: (to: string) => boolean = () => true): AccountLink[] {
   const links: AccountLink[] = [
     { to: '/settings', label: 'header.account.settings' },
     { to: '/my-bookings', label: 'header.myBookings' },
   ];
   if (role === 'admin') links.push({ to: '/admin', label: 'header.adminDashboard', end: true });
   if (role === 'worker') links.push({ to: '/worker', label: 'header.myJobs', end: true });
-  return links;
+  return links.filter((link) => available(link.to));
 }
 
 /** The name to show for the signed-in user: their full name, else their email. */

@@ -1,12 +1,15 @@
 /**
  * The site footer: policy and company links (the public routes of spec section 2), the
  * support phone and email from the public settings, and a small Team sign-in link to
- * /admin/login for staff.
+ * /admin/login for staff. Issue #15: only links to routes of the running app's table
+ * (lib/app-routes.ts); Team sign-in shows where the app has the staff login and it is not
+ * already the app's home (the worker app), so never in the customer app.
  */
 import Mail from 'lucide-react/icons/mail';
 import Phone from 'lucide-react/icons/phone';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useAppTable } from '@/web/lib/app-routes';
 import { formatPhoneForDisplay, telHref, useSupportContacts } from '@/web/lib/public-settings';
 
 const FOOTER_LINKS = [
@@ -24,6 +27,8 @@ const linkClass =
 export function Footer() {
   const { t } = useTranslation();
   const { phone, email } = useSupportContacts();
+  const routes = useAppTable();
+  const teamSignIn = routes.has('/admin/login') && routes.appType !== 'worker';
   return (
     <footer className="mt-12 border-t border-slate-200 bg-white">
       <div className="mx-auto grid max-w-6xl gap-8 px-4 py-8 text-sm sm:grid-cols-2">
@@ -47,7 +52,7 @@ export function Footer() {
         </div>
         <nav aria-label={t('footer.nav')}>
           <ul className="grid grid-cols-2 gap-x-4 gap-y-2">
-            {FOOTER_LINKS.map((link) => (
+            {FOOTER_LINKS.filter((link) => routes.has(link.to)).map((link) => (
               <li key={link.to}>
                 <Link to={link.to} className={linkClass}>
                   {t(link.key)}
@@ -60,9 +65,11 @@ export function Footer() {
       <div className="flex flex-wrap items-center justify-center gap-x-4 gap-y-2 border-t border-slate-100 px-4 py-4 text-xs text-slate-600">
         <p>{t('footer.copyright', { year: new Date().getFullYear() })}</p>
         {/* Issue #14: staff (admins and workers) sign in here. */}
-        <Link to="/admin/login" className={linkClass}>
-          {t('footer.teamSignIn')}
-        </Link>
+        {teamSignIn ? (
+          <Link to="/admin/login" className={linkClass}>
+            {t('footer.teamSignIn')}
+          </Link>
+        ) : null}
       </div>
     </footer>
   );

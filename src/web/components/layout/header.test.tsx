@@ -6,16 +6,19 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { reportChatWidget, resetChatWidget } from '@/web/lib/chat-widget';
 import i18n from '@/web/lib/i18n';
 import { mockApi, renderRoutes, SIGNED_OUT } from '@/web/test/render-route';
+import { mobileUserRoutes, mobileWorkerRoutes, webRoutes } from '@/web/app/route-tables';
 import { Header } from './header';
 
 const ADMIN = { user: { id: 'a1', email: 'boss@example.com', name: 'Boss' }, profile: null, role: 'admin' };
 const CUSTOMER = { user: { id: 'u1', email: 'ana@example.com', name: 'Ana' }, profile: null, role: 'user' };
 
-function renderHeader(path = '/my-bookings') {
+/** The header at `path` under the root of a route table (web by default), as the app renders it. */
+function renderHeader(path = '/my-bookings', table = webRoutes) {
   return renderRoutes(
     [
       {
         path: '/',
+        handle: table[0]!.handle,
         element: <Header />,
         children: [{ path: '*', element: null }],
       },
@@ -226,5 +229,80 @@ describe('Header', () => {
     // (The toast is the one "signs out, goes home and says so" checks; sonner keeps toasts between tests.)
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
     expect(await screen.findByRole('link', { name: 'Sign In' })).toHaveAttribute('href', '/auth');
+  });
+});
+
+/**
+ * Issue #15: the header links only to routes of the running app's table. The customer app has no
+ * staff places; the worker app no customer places, and its Sign In is the staff login (its home).
+ */
+describe('Header in the mobile apps', () => {
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+  });
+
+  const WORKER = { ...ADMIN, role: 'worker' };
+
+  it('in the customer app: My Bookings and Sign In when signed out, no staff links', async () => {
+    mockApi({ 'GET /api/me': { body: SIGNED_OUT } });
+    renderHeader('/', mobileUserRoutes);
+
+    const menu = await openMenu();
+    await within(menu).findByRole('link', { name: 'Sign In' });
+    expect(linksOf(menu)).toEqual([
+      ['My Bookings', '/my-bookings'],
+      ['Sign In', '/auth'],
+    ]);
+  });
+
+  it('in the customer app: an admin or worker account gets only the customer places', async () => {
+    for (const me of [ADMIN, WORKER]) {
+      mockApi({ 'GET /api/me': { body: me } });
+      renderHeader('/', mobileUserRoutes);
+      const menu = await openMenu();
+      const account = await within(menu).findByRole('navigation', { name: 'Account menu for Boss' });
+      expect(linksOf(account)).toEqual([
+        ['Settings', '/settings'],
+        ['My Bookings', '/my-bookings'],
+      ]);
+      expect(within(menu).queryByRole('link', { name: /Chats/ })).not.toBeInTheDocument();
+      cleanup();
+    }
+  });
+
+  it('in the worker app: no My Bookings, and Sign In is the staff login', async () => {
+    mockApi({ 'GET /api/me': { body: SIGNED_OUT } });
+    renderHeader('/privacy', mobileWorkerRoutes);
+
+    const menu = await openMenu();
+    await within(menu).findByRole('link', { name: 'Sign In' });
+    expect(linksOf(menu)).toEqual([['Sign In', '/admin/login']]);
+    expect(screen.getByRole('link', { name: /Call Now/ })).toHaveAttribute('href', 'tel:+18135550100');
+  });
+
+  it("in the worker app: a worker's account menu is their day and Sign Out, no customer places", async () => {
+    mockApi({ 'GET /api/me': { body: WORKER } });
+    renderHeader('/worker', mobileWorkerRoutes);
+
+    const trigger = await screen.findByRole('button', { name: 'Account menu for Boss' });
+    await userEvent.click(trigger);
+    const menu = await screen.findByRole('menu');
+    expect(within(menu).getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['My Jobs', 'Sign Out']);
+    expect(within(menu).getByRole('menuitem', { name: 'My Jobs' })).toHaveAttribute('href', '/worker');
+    await userEvent.keyboard('{Escape}');
+
+    const phone = await openMenu();
+    const account = await within(phone).findByRole('navigation', { name: 'Account menu for Boss' });
+    expect(linksOf(account)).toEqual([['My Jobs', '/worker']]);
+  });
+
+  it("in the worker app: an admin keeps the dashboard and Chats, not the customer places", async () => {
+    mockApi({ 'GET /api/me': { body: ADMIN }, 'GET /api/admin/chats/unread': { body: { count: 0 } } });
+    renderHeader('/admin', mobileWorkerRoutes);
+
+    const menu = await openMenu();
+    const account = await within(menu).findByRole('navigation', { name: 'Account menu for Boss' });
+    expect(linksOf(account)).toEqual([['Admin Dashboard', '/admin']]);
   });
 });

@@ -4,6 +4,10 @@
  * language switch. Signed out: My Bookings and Sign In. Signed in: the account menu (issue #14)
  * with the user's name: Settings, My Bookings, the staff area (Admin Dashboard, My Jobs), Sign Out. From the `lg` breakpoint the items sit in one row; below it, Call Now stays visible and the rest fold into a menu button, so a
  * 360 px phone never scrolls sideways. The menu closes on navigation and on Escape.
+ *
+ * Issue #15: every link is to a route of the running app's table (lib/app-routes.ts): the customer
+ * app has no staff links, the worker app no customer ones (My Bookings, Settings) and its Sign In
+ * is the staff login. Tap targets are at least 44 px high.
  */
 import ChevronDown from 'lucide-react/icons/chevron-down';
 import CircleUser from 'lucide-react/icons/circle-user';
@@ -18,6 +22,7 @@ import { lazy, Suspense, useId, useRef, useState, type KeyboardEvent } from 'rea
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useLocation } from 'react-router';
 import type { Me } from '@/domain/account';
+import { useAppTable } from '@/web/lib/app-routes';
 import { useMe } from '@/web/lib/auth';
 import { useChatWidget } from '@/web/lib/chat-widget';
 import { cn } from '@/web/lib/cn';
@@ -72,7 +77,7 @@ export function Header() {
             href={telHref(phone)}
             title={formatPhoneForDisplay(phone)}
             className={cn(
-              'inline-flex h-10 items-center gap-1.5 rounded-md bg-brand-600 px-3 text-sm font-semibold text-white hover:bg-brand-700',
+              'inline-flex h-11 items-center gap-1.5 rounded-md bg-brand-600 px-3 text-sm font-semibold text-white hover:bg-brand-700',
               focusRing,
             )}
           >
@@ -92,7 +97,7 @@ export function Header() {
             aria-expanded={menuOpen}
             aria-controls={menuId}
             onClick={() => setOpenAtKey(menuOpen ? null : location.key)}
-            className={cn('relative inline-flex h-10 w-10 items-center justify-center rounded-md border border-slate-300 text-slate-800 hover:bg-slate-100 lg:hidden', focusRing)}
+            className={cn('relative inline-flex h-11 w-11 items-center justify-center rounded-md border border-slate-300 text-slate-800 hover:bg-slate-100 lg:hidden', focusRing)}
           >
             {menuOpen ? <X aria-hidden="true" className="h-5 w-5" /> : <Menu aria-hidden="true" className="h-5 w-5" />}
             <span className="sr-only">{menuOpen ? t('header.closeMenu') : t('header.openMenu')}</span>
@@ -127,10 +132,11 @@ export function Header() {
 function HeaderNavItems({ layout, onNavigate }: { layout: 'row' | 'column'; onNavigate?: () => void }) {
   const { t } = useTranslation();
   const { data: me, isPending } = useMe();
+  const routes = useAppTable();
   const signedIn = Boolean(me?.user);
 
   const itemClass = cn(
-    'inline-flex min-h-10 items-center gap-1.5 rounded-md px-3 text-sm font-medium text-slate-800 hover:bg-slate-100',
+    'inline-flex min-h-11 items-center gap-1.5 rounded-md px-3 text-sm font-medium text-slate-800 hover:bg-slate-100',
     focusRing,
     layout === 'column' && 'w-full',
   );
@@ -138,14 +144,14 @@ function HeaderNavItems({ layout, onNavigate }: { layout: 'row' | 'column'; onNa
 
   return (
     <ul className={cn('flex', layout === 'row' ? 'items-center gap-1' : 'flex-col gap-1')}>
-      {!isPending && !signedIn ? (
+      {!isPending && !signedIn && routes.has('/my-bookings') ? (
         <li>
           <NavLink to="/my-bookings" className={linkClass} onClick={onNavigate}>
             {t('header.myBookings')}
           </NavLink>
         </li>
       ) : null}
-      {me?.role === 'admin' ? (
+      {me?.role === 'admin' && routes.has('/admin/chats') ? (
         <li>
           <Suspense fallback={null}>
             <AdminChatsLink className={linkClass} onClick={onNavigate} />
@@ -164,7 +170,7 @@ function HeaderNavItems({ layout, onNavigate }: { layout: 'row' | 'column'; onNa
         ) : null
       ) : (
         <li>
-          <NavLink to="/auth" className={linkClass} onClick={onNavigate}>
+          <NavLink to={routes.signInPath} className={linkClass} onClick={onNavigate}>
             <LogIn aria-hidden="true" className="h-4 w-4" />
             {t('header.signIn')}
           </NavLink>
@@ -194,9 +200,10 @@ function PhoneAccountItems({ onNavigate }: { onNavigate: () => void }) {
   const { data: me } = useMe();
   const headingId = useId();
   const { signOut, signingOut } = useSignOut(onNavigate);
+  const routes = useAppTable();
   if (!me?.user) return null;
 
-  const itemClass = cn('inline-flex min-h-10 w-full items-center gap-1.5 rounded-md px-3 text-sm font-medium text-slate-800 hover:bg-slate-100', focusRing);
+  const itemClass = cn('inline-flex min-h-11 w-full items-center gap-1.5 rounded-md px-3 text-sm font-medium text-slate-800 hover:bg-slate-100', focusRing);
   const linkClass = ({ isActive }: { isActive: boolean }) => cn(itemClass, isActive && 'bg-brand-50 text-brand-800');
   return (
     <nav aria-labelledby={headingId} className="border-t border-slate-200 pt-3">
@@ -208,7 +215,7 @@ function PhoneAccountItems({ onNavigate }: { onNavigate: () => void }) {
         </span>
       </p>
       <ul className="flex flex-col gap-1">
-        {accountLinks(me.role).map((link) => (
+        {accountLinks(me.role, routes.has).map((link) => (
           <li key={link.to}>
             <NavLink to={link.to} end={link.end} className={linkClass} onClick={onNavigate}>
               {t(link.label)}

@@ -4,6 +4,7 @@ import { cleanup, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockApi, renderRoutes, SIGNED_OUT, type ApiTable } from '@/web/test/render-route';
+import { mobileWorkerRoutes } from '@/web/app/route-tables';
 import { Component as AdminLoginPage } from './admin-login-page';
 
 const meAs = (role: 'admin' | 'worker' | 'user') => ({
@@ -97,5 +98,50 @@ describe('admin login page', () => {
     renderLogin();
     await submit();
     expect(await screen.findByRole('alert')).toHaveTextContent('Network error');
+  });
+
+  /** The worker app's home: the login at `/`, under the worker table's root (issue #15). */
+  function renderWorkerAppHome() {
+    return renderRoutes(
+      [
+        {
+          path: '/',
+          handle: mobileWorkerRoutes[0]!.handle,
+          children: [
+            { index: true, Component: AdminLoginPage },
+            { path: 'admin', element: <h1>Admin home</h1> },
+            { path: 'worker', element: <h1>Worker home</h1> },
+          ],
+        },
+      ],
+      { path: '/' },
+    );
+  }
+
+  it.each([
+    ['worker', 'Worker home', '/worker'],
+    ['admin', 'Admin home', '/admin'],
+  ] as const)('in the worker app, takes a signed-in %s who opens the app straight to their area', async (role, heading, path) => {
+    mockApi({ 'GET /api/me': { body: meAs(role) } });
+    const { router } = renderWorkerAppHome();
+    expect(await screen.findByRole('heading', { name: heading })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe(path);
+  });
+
+  it('in the worker app, shows the form to someone signed out or signed in as a customer', async () => {
+    for (const me of [SIGNED_OUT, meAs('user')]) {
+      mockApi({ 'GET /api/me': { body: me } });
+      renderWorkerAppHome();
+      expect(await screen.findByRole('heading', { level: 1, name: 'Admin Login' })).toBeInTheDocument();
+      cleanup();
+    }
+  });
+
+  it('on the web, shows the form even to a signed-in worker (switching accounts)', async () => {
+    mockApi({ 'GET /api/me': { body: meAs('worker') } });
+    renderLogin();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Admin Login' })).toBeInTheDocument();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.queryByRole('heading', { name: 'Worker home' })).not.toBeInTheDocument();
   });
 });

@@ -3,20 +3,26 @@
  * else is signed out at once with "Access denied. Admin or worker role required."; other
  * failures show the provider's message, "Login failed" or "Network error". Admins land on
  * /admin, workers on /worker.
+ *
+ * In the worker app this page is also the home (`/`), so a signed-in admin or worker who opens
+ * the app goes straight to their area (issue #15: "the day's jobs first"); on the web the form
+ * shows as before.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { Navigate, useNavigate } from 'react-router';
 import { z } from 'zod';
 import { FormServerError } from '@/web/components/auth/form-server-error';
 import { FormField } from '@/web/components/ui/form-field';
 import { Button } from '@/web/components/ui/button';
 import { Card } from '@/web/components/ui/card';
 import { ApiError } from '@/web/lib/api-client';
-import { AccessDeniedError, signInAsStaff } from '@/web/lib/auth';
+import { LoadingScreen } from '@/web/components/layout/loading-screen';
+import { useAppTable } from '@/web/lib/app-routes';
+import { AccessDeniedError, isStaffRole, signInAsStaff, useMe } from '@/web/lib/auth';
 
 const adminLoginSchema = z.object({
   email: z.string().trim().pipe(z.email({ error: 'validation.emailInvalid' })),
@@ -55,6 +61,14 @@ export function Component() {
   });
 
   const fieldMessage = (message: string | undefined) => (message ? t(message) : null);
+
+  const { appType } = useAppTable();
+  const me = useMe();
+  if (appType === 'worker') {
+    if (me.isPending) return <LoadingScreen />;
+    const role = me.data?.role;
+    if (isStaffRole(role)) return <Navigate to={role === 'admin' ? '/admin' : '/worker'} replace />;
+  }
 
   return (
     <div className="mx-auto max-w-md px-4 py-10">

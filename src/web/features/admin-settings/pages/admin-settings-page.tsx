@@ -7,11 +7,13 @@
  * history of every change (who, when, old -> new). A save applies at once to the home page, the
  * booking flow, the policy pages and the slots; bookings already made keep their prices and policy
  * (docs/decisions/017-admin-settings.md). Admins only: others get the sign-in prompt or "access
- * denied". Phone first: one column, sections reached from the "Jump to" links.
+ * denied". Phone first: one column, sections reached from the "Jump to" links. On top, this
+ * admin's push notifications on this device (issue #15: new bookings, waiting chats).
  */
 import { useTranslation } from 'react-i18next';
 import { LoadingScreen } from '@/web/components/layout/loading-screen';
 import { QueryErrorNotice, StaffGate } from '@/web/components/staff/staff-gate';
+import { PushNotificationsCard } from '@/web/components/push/components/push-notifications-card';
 import { useAdminSettings } from '../api/get-admin-settings';
 import { HoursForm } from '../components/hours-form';
 import { CancellationForm, CompletionLimitsForm, ContactPromiseForm, JobRulesForm, ServiceAreaForm, SupportForm, TaxForm } from '../components/section-forms';
@@ -40,6 +42,7 @@ export function Component() {
         <p className="text-slate-700">{t('adminSettings.intro')}</p>
       </header>
       <StaffGate role="admin">
+        <PushNotificationsCard audience="admin" />
         <Settings />
       </StaffGate>
     </div>

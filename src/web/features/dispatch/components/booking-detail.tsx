@@ -20,6 +20,7 @@ import { MapLink, PhoneLink } from '@/web/components/staff/contact-links';
 import { QueryErrorNotice } from '@/web/components/staff/staff-gate';
 import { Button } from '@/web/components/ui/button';
 import { Card } from '@/web/components/ui/card';
+import { apiUrl } from '@/web/lib/api-base';
 import { ApiError } from '@/web/lib/api-client';
 import { useLiveUpdates } from '@/web/lib/live-updates';
 import { useDispatchBooking } from '../api/get-dispatch-booking';
@@ -144,8 +145,8 @@ function DetailContent({ detail, fetchedAt }: { detail: DispatchBookingDetail; f
             </div>
           ) : null}
           {photoUrl ? (
-            <a href={photoUrl} target="_blank" rel="noreferrer noopener" className="mt-3 block max-w-sm">
-              <img src={photoUrl} alt={t('dispatch.detail.photo')} className="max-h-72 rounded-md border border-slate-200 object-contain" />
+            <a href={apiUrl(photoUrl)} target="_blank" rel="noreferrer noopener" className="mt-3 block max-w-sm">
+              <img src={apiUrl(photoUrl)} alt={t('dispatch.detail.photo')} className="max-h-72 rounded-md border border-slate-200 object-contain" />
             </a>
           ) : null}
         </Section>

@@ -16,6 +16,7 @@ import { paymentTimingNotice } from '@/domain/payment-timing';
 import { hasReceipt, receiptPdfPath } from '@/domain/receipts';
 import { PaymentNotice } from '@/web/components/booking/payment-notice';
 import { useTranslation } from 'react-i18next';
+import { apiUrl } from '@/web/lib/api-base';
 import { useCancellationPolicy } from '@/web/lib/cancellation-policy';
 import { cn } from '@/web/lib/cn';
 
@@ -83,7 +84,7 @@ export function BookingReceipt({ booking, titleId }: { booking: BookingView; tit
         </dl>
       </div>
       {hasReceipt(booking.status, booking.money) ? (
-        <a href={receiptPdfPath(booking.id, i18n.language)} download className="inline-block text-sm font-medium text-brand-700 underline underline-offset-4">
+        <a href={apiUrl(receiptPdfPath(booking.id, i18n.language))} download className="inline-block text-sm font-medium text-brand-700 underline underline-offset-4">
           {t('myBookings.receipt.downloadPdf')}
           <span className="sr-only"> {booking.reference}</span>
         </a>

@@ -12,6 +12,7 @@ import { ApiErrorAlert } from '@/web/components/ui/api-error-alert';
 import { Button } from '@/web/components/ui/button';
 import { Card } from '@/web/components/ui/card';
 import { Label } from '@/web/components/ui/label';
+import { apiUrl } from '@/web/lib/api-base';
 import { cn } from '@/web/lib/cn';
 import { formatPhoneForDisplay } from '@/web/lib/public-settings';
 import { toast } from '@/web/lib/toast';
@@ -98,7 +99,7 @@ function ApplicationCard({ application: a }: { application: ApplicationForReview
               <div>
                 <dt className="font-medium text-slate-600">{t('people.enroll.document')}</dt>
                 <dd>
-                  <a href={a.uploadUrl} target="_blank" rel="noreferrer" className="text-brand-700 underline">
+                  <a href={apiUrl(a.uploadUrl)} target="_blank" rel="noreferrer" className="text-brand-700 underline">
                     {t('people.applications.openDocument')}
                   </a>
                 </dd>

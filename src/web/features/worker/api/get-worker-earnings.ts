@@ -5,11 +5,12 @@
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { WorkerEarnings } from '@/domain/worker-earnings-contract';
+import { apiUrl } from '@/web/lib/api-base';
 import { apiFetch } from '@/web/lib/api-client';
 import { LIVE_QUERY_ROOTS } from '@/web/lib/live-updates';
 
 /** This month's jobs as CSV (a download: the browser sends the session cookie). */
-export const EARNINGS_CSV_URL = '/api/worker/earnings.csv?period=month';
+export const EARNINGS_CSV_URL = apiUrl('/api/worker/earnings.csv?period=month');
 
 export function getWorkerEarnings(signal?: AbortSignal): Promise<WorkerEarnings> {
   return apiFetch<WorkerEarnings>('/api/worker/earnings', { signal });

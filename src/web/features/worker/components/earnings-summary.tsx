@@ -51,7 +51,7 @@ export function EarningsSummary() {
         <a
           href={EARNINGS_CSV_URL}
           download
-          className="inline-flex min-h-10 items-center gap-2 rounded-md border border-slate-300 bg-white px-3 text-sm font-medium text-slate-900 hover:bg-slate-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600"
+          className="inline-flex min-h-12 items-center gap-2 rounded-md border border-slate-300 bg-white px-3 text-sm font-medium text-slate-900 hover:bg-slate-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600"
         >
           <Download aria-hidden="true" className="h-4 w-4" />
           {t('worker.earnings.download')}

@@ -1,8 +1,13 @@
 /**
- * One job on the worker's day, laid out for a phone: the time and service, big "Call" and
- * "Directions" buttons (tel: and Google Maps), the messages with the customer when they started a
- * conversation about the job, the customer, address, options, notes and photo,
- * the ETA, and one big button for the next step (Accept -> On my way -> Start -> Complete).
+ * One job on the worker's day, laid out for a phone held in one hand (issue #15): the time and
+ * service, the customer, address, ETA, options, notes and photo, the messages with the customer
+ * when they started a conversation about the job, and at the bottom — where the thumb is — big
+ * "Call" (tel: link to the booking's contact phone, which the worker API gives the assigned
+ * worker) and "Navigate" (driving directions in the platform's maps app, lib/directions.ts)
+ * links above one big button for the next step (Accept -> On my way -> Start -> Complete).
+ * On the worker's next job that action bar sticks to the bottom of a phone's screen while the
+ * card scrolls by. Every control is at least 48 px high.
+ *
  * A step outside its time window (src/domain/job-timing.ts) is shown disabled with when it opens;
  * an assigned job not yet on the way can be declined with a reason (it goes back to the office).
  * An accepted job reads "Accepted" (its status stays `confirmed`; `acceptedAt` tells).
@@ -26,13 +31,15 @@ import type { JobActuals } from '@/web/components/staff/job-actuals-fields';
 import { ApiErrorAlert } from '@/web/components/ui/api-error-alert';
 import { Button, buttonVariants } from '@/web/components/ui/button';
 import { Card } from '@/web/components/ui/card';
-import { formatAddress, mapSearchHref } from '@/web/lib/address';
+import { formatAddress } from '@/web/lib/address';
+import { apiUrl } from '@/web/lib/api-base';
 import { cn } from '@/web/lib/cn';
-import { formatPhoneForDisplay, telHref } from '@/web/lib/public-settings';
+import { currentLinkPlatform, directionsUrl, telUrl } from '@/web/lib/directions';
+import { formatPhoneForDisplay } from '@/web/lib/public-settings';
 import { toast } from '@/web/lib/toast';
+import { useNow } from '@/web/lib/use-now';
 import { useDeclineJob } from '../api/decline-job';
 import { useJobStep } from '../api/job-step';
-import { useNow } from '@/web/lib/use-now';
 import { moveAvailability } from '../utils/move-availability';
 import { nextAction } from '../utils/next-action';
 import { DeclineJobDialog } from './decline-job-dialog';
@@ -40,21 +47,27 @@ import { JobPhotoUploader } from './job-photo-uploader';
 import { CompleteJobDialog } from './complete-job-dialog';
 import { OnMyWayDialog } from './on-my-way-dialog';
 
-const bigLink = cn(buttonVariants({ variant: 'outline', size: 'lg' }), 'h-14 w-full min-w-0 px-3 text-base');
+const bigLink = cn(buttonVariants({ variant: 'outline', size: 'lg' }), 'h-12 w-full min-w-0 px-3 text-base');
 
-/** `headingLevel`: 3 under the day's heading, 4 under a date inside "Upcoming". */
-export function JobCard({ job, headingLevel = 3 }: { job: WorkerJob; headingLevel?: 3 | 4 }) {
+/**
+ * `headingLevel`: 3 under the day's heading, 4 under a date inside "Upcoming". `isNext`: the
+ * worker's next job (the first one not finished): marked so, with its action bar sticky on phones.
+ */
+export function JobCard({ job, headingLevel = 3, isNext = false }: { job: WorkerJob; headingLevel?: 3 | 4; isNext?: boolean }) {
   const { t, i18n } = useTranslation();
   const Heading = headingLevel === 3 ? 'h3' : 'h4';
   const titleId = `job-${job.id}`;
   const time = (iso: string) => formatTampaTime(iso, i18n.language);
   const phone = job.customer.phone || job.contactPhone;
+  // One step at a time per job: the next step and Decline share it.
+  const step = useJobStep();
 
   return (
-    <Card className="p-4">
+    <Card className={cn('p-4', isNext && 'border-brand-600 ring-1 ring-brand-600')}>
       <article aria-labelledby={titleId} className="flex flex-col gap-4">
         <div className="flex flex-wrap items-start justify-between gap-2">
           <div className="min-w-0">
+            {isNext ? <p className="text-sm font-semibold uppercase tracking-wide text-brand-800">{t('worker.job.next')}</p> : null}
             <Heading id={titleId} className="text-lg font-semibold text-slate-900">
               {time(job.scheduledStart)} – {time(job.scheduledEnd)} · {t(`services.${job.service}.name`)}
             </Heading>
@@ -62,25 +75,6 @@ export function JobCard({ job, headingLevel = 3 }: { job: WorkerJob; headingLeve
           </div>
           <StatusBadge status={job.status} label={job.status === 'confirmed' && job.acceptedAt ? t('worker.job.accepted') : t(`staff.status.${job.status}`)} srPrefix={t('worker.job.status')} />
         </div>
-
-        <div className="grid grid-cols-2 gap-2">
-          {phone ? (
-            <a href={telHref(phone)} className={bigLink}>
-              <Phone aria-hidden="true" className="h-5 w-5 shrink-0" />
-              <span className="truncate">{t('worker.job.call')}</span>
-              <span className="sr-only">
-                {job.customer.name} {formatPhoneForDisplay(phone)}
-              </span>
-            </a>
-          ) : null}
-          <a href={mapSearchHref(job.address)} target="_blank" rel="noreferrer noopener" className={cn(bigLink, !phone && 'col-span-2')}>
-            <Navigation aria-hidden="true" className="h-5 w-5 shrink-0" />
-            <span className="truncate">{t('worker.job.directions')}</span>
-            <span className="sr-only">{t('common.opensInNewTab')}</span>
-          </a>
-        </div>
-
-        <JobConversation bookingId={job.id} jobStatus={job.status} />
 
         <dl className="grid gap-3 text-sm">
           <div>
@@ -107,11 +101,13 @@ export function JobCard({ job, headingLevel = 3 }: { job: WorkerJob; headingLeve
           <OptionsSummary options={job.options} />
           {job.notes ? <p className="break-words whitespace-pre-line text-sm text-slate-800">{job.notes}</p> : null}
           {job.photoUrl ? (
-            <a href={job.photoUrl} target="_blank" rel="noreferrer noopener" className="block">
-              <img src={job.photoUrl} alt={t('worker.job.photo')} className="max-h-64 w-full rounded-md border border-slate-200 object-contain" />
+            <a href={apiUrl(job.photoUrl)} target="_blank" rel="noreferrer noopener" className="block">
+              <img src={apiUrl(job.photoUrl)} alt={t('worker.job.photo')} className="max-h-64 w-full rounded-md border border-slate-200 object-contain" />
             </a>
           ) : null}
         </div>
+
+        <JobConversation bookingId={job.id} jobStatus={job.status} />
 
         {job.status === 'in_progress' ? <JobPhotoUploader jobId={job.id} /> : null}
 
@@ -120,9 +116,38 @@ export function JobCard({ job, headingLevel = 3 }: { job: WorkerJob; headingLeve
             <CircleCheck aria-hidden="true" className="h-5 w-5 shrink-0" />
             {t('worker.job.captured', { amount: formatPrice(capturedCents(job), i18n.language) })}
           </p>
-        ) : (
-          <JobNextStep job={job} />
-        )}
+        ) : null}
+
+        {/* The thumb zone: Call, Navigate and the next step; on the next job it stays on a phone's screen while the card scrolls. */}
+        <div
+          data-testid="job-actions"
+          className={cn(
+            'flex flex-col gap-2',
+            isNext && 'max-sm:sticky max-sm:bottom-0 max-sm:z-10 max-sm:-mx-4 max-sm:border-t max-sm:border-slate-200 max-sm:bg-white max-sm:px-4 max-sm:pt-3 max-sm:pb-[max(0.75rem,env(safe-area-inset-bottom))] max-sm:shadow-[0_-4px_12px_rgba(15,23,42,0.08)]',
+          )}
+        >
+          <div className="grid grid-cols-2 gap-2">
+            {phone ? (
+              <a href={telUrl(phone)} className={bigLink}>
+                <Phone aria-hidden="true" className="h-5 w-5 shrink-0" />
+                <span>{t('worker.job.call')}</span>
+                <span className="sr-only">
+                  {job.customer.name} {formatPhoneForDisplay(phone)}
+                </span>
+              </a>
+            ) : null}
+            <a href={directionsUrl(formatAddress(job.address), currentLinkPlatform())} target="_blank" rel="noreferrer noopener" className={cn(bigLink, !phone && 'col-span-2')}>
+              <Navigation aria-hidden="true" className="h-5 w-5 shrink-0" />
+              <span>{t('worker.job.navigate')}</span>
+              <span className="sr-only">
+                {formatAddress(job.address)} ({t('common.opensInNewTab')})
+              </span>
+            </a>
+          </div>
+          {job.status === 'completed' ? null : <JobNextStep job={job} step={step} />}
+        </div>
+
+        {job.status === 'confirmed' ? <DeclineJob job={job} stepPending={step.isPending} /> : null}
       </article>
     </Card>
   );
@@ -139,12 +164,10 @@ function capturedCents(job: WorkerJob): number {
   return job.money.capturedCents + job.money.extraChargedCents || job.final?.totalCents || 0;
 }
 
-function JobNextStep({ job }: { job: WorkerJob }) {
+function JobNextStep({ job, step }: { job: WorkerJob; step: ReturnType<typeof useJobStep> }) {
   const { t, i18n } = useTranslation();
-  const step = useJobStep();
   const [acceptedHere, setAcceptedHere] = useState(false);
-  const [dialog, setDialog] = useState<'onMyWay' | 'complete' | 'decline' | null>(null);
-  const decline = useDeclineJob(job.id);
+  const [dialog, setDialog] = useState<'onMyWay' | 'complete' | null>(null);
   // Re-read every 15 s so a move opens on screen when its time comes.
   const now = useNow(15_000);
   const action = nextAction(job, acceptedHere);
@@ -229,32 +252,35 @@ function JobNextStep({ job }: { job: WorkerJob }) {
             : t(action === 'complete' ? 'worker.timing.completeOpens' : 'worker.timing.departureOpens', { time: opensText(availability.at) })}
         </p>
       ) : null}
-      {job.status === 'confirmed' ? (
-        <Button
-          variant="outline"
-          size="lg"
-          className="h-12 w-full"
-          onClick={() => {
-            decline.reset();
-            setDialog('decline');
-          }}
-          disabled={step.isPending}
-        >
-          {t('worker.decline.open')}
-        </Button>
-      ) : null}
       {step.error && dialog === null ? <ApiErrorAlert error={step.error} /> : null}
       {dialog === 'onMyWay' ? <OnMyWayDialog customerName={job.customer.name} busy={step.isPending} error={step.error} onConfirm={onMyWay} onClose={closeDialog} /> : null}
       {dialog === 'complete' ? <CompleteJobDialog job={job} busy={step.isPending} error={step.error} onConfirm={complete} onClose={closeDialog} /> : null}
-      {dialog === 'decline' ? (
-        <DeclineJobDialog
-          customerName={job.customer.name}
-          busy={decline.isPending}
-          error={decline.error}
-          onConfirm={(body) => decline.mutate(body)}
-          onClose={() => setDialog(null)}
-        />
-      ) : null}
     </div>
+  );
+}
+
+/** Declining an assigned job, below the action bar (a rarer, weightier tap than the next step). */
+function DeclineJob({ job, stepPending }: { job: WorkerJob; stepPending: boolean }) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  const decline = useDeclineJob(job.id);
+  return (
+    <>
+      <Button
+        variant="outline"
+        size="lg"
+        className="h-12 w-full"
+        onClick={() => {
+          decline.reset();
+          setOpen(true);
+        }}
+        disabled={stepPending}
+      >
+        {t('worker.decline.open')}
+      </Button>
+      {open ? (
+        <DeclineJobDialog customerName={job.customer.name} busy={decline.isPending} error={decline.error} onConfirm={(body) => decline.mutate(body)} onClose={() => setOpen(false)} />
+      ) : null}
+    </>
   );
 }

@@ -7,7 +7,7 @@ import type { WorkerJob } from '@/domain/worker-contract';
 import { FINAL_AWAITING_APPROVAL } from '@/web/test/booking-view';
 import { FakeEventSource, installFakeEventSource } from '@/web/test/fake-event-source';
 import { mockApi, renderPage, type ApiTable } from '@/web/test/render-route';
-import { WORKER, workerJob } from '../testing/fixtures';
+import { todayAt, WORKER, workerJob } from '../testing/fixtures';
 import { Component as WorkerDayPage } from './worker-day-page';
 
 /** A fake worker API that moves one job through the state machine and records each step. */
@@ -56,15 +56,41 @@ describe("the worker's day", () => {
     expect(card).toHaveTextContent('2:30 PM – 4:30 PM · Furniture assembly');
     expect(card).toHaveTextContent('Ana Lopez');
     expect(within(card).getByRole('link', { name: /Call/ })).toHaveAttribute('href', 'tel:+18135550123');
-    expect(within(card).getByRole('link', { name: /Directions/ })).toHaveAttribute(
+    expect(within(card).getByRole('link', { name: /Navigate/ })).toHaveAttribute(
       'href',
-      'https://www.google.com/maps/search/?api=1&query=401%20Channelside%20Dr%2C%20Tampa%2C%20FL%2033602',
+      'https://www.google.com/maps/dir/?api=1&destination=401%20Channelside%20Dr%2C%20Tampa%2C%20FL%2033602&travelmode=driving',
     );
     expect(card).toHaveTextContent('401 Channelside Dr, Tampa, FL 33602');
     expect(card).toHaveTextContent('IKEA Malm dresser');
     expect(card).toHaveTextContent('Gate code 1234');
     expect(within(card).getByRole('img', { name: "The customer's photo" })).toHaveAttribute('src', '/api/uploads/p1');
     expect(screen.getByRole('heading', { name: /^Today,/ })).toBeInTheDocument();
+  });
+
+  it("puts today's next job on top and marks it, today's finished jobs below, then later days", async () => {
+    const later = new Date(Date.parse(todayAt(9)) + 2 * 86_400_000).toISOString();
+    mockApi({
+      'GET /api/me': { body: WORKER },
+      'GET /api/worker/jobs': {
+        body: {
+          jobs: [
+            workerJob({ id: 'done', reference: 'TB-DONE', status: 'completed', scheduledStart: todayAt(8), scheduledEnd: todayAt(9) }),
+            workerJob({ id: 'later', reference: 'TB-LATER', scheduledStart: later, scheduledEnd: later }),
+            workerJob({ id: 'afternoon', reference: 'TB-AFTERNOON', scheduledStart: todayAt(15), scheduledEnd: todayAt(16) }),
+            workerJob({ id: 'noon', reference: 'TB-NOON', status: 'en_route', scheduledStart: todayAt(12), scheduledEnd: todayAt(13) }),
+          ],
+        },
+      },
+    });
+    renderPage(<WorkerDayPage />, { path: '/worker' });
+
+    await screen.findByText('Booking TB-NOON');
+    const cards = screen.getAllByRole('article');
+    expect(cards.map((card) => within(card).getByText(/^Booking /).textContent)).toEqual(['Booking TB-NOON', 'Booking TB-AFTERNOON', 'Booking TB-DONE', 'Booking TB-LATER']);
+    expect(cards[0]).toHaveTextContent(/^Next job/);
+    expect(cards.filter((card) => card.textContent?.includes('Next job'))).toHaveLength(1);
+    expect(within(cards[0]!).getByRole('link', { name: /Call/ })).toHaveAttribute('href', 'tel:+18135550123');
+    expect(within(cards[0]!).getByRole('button', { name: 'Start job' })).toBeInTheDocument();
   });
 
   it('walks the job through Accept, On my way (with an ETA), Start and Complete (actual hours), posting each step in order', async () => {

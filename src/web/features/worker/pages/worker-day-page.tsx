@@ -1,6 +1,8 @@
 /**
- * /worker: the signed-in worker's day — today's jobs in start order, then upcoming ones by date —
- * kept up to date live (a job assigned or changed by dispatch appears without reloading).
+ * /worker: the signed-in worker's day — today's jobs first (those still to do in start order, the
+ * next one on top and marked, then the finished ones), then upcoming ones by date — kept up to
+ * date live (a job assigned or changed by dispatch appears without reloading). In the worker app
+ * this is where a signed-in worker lands (issue #15).
  */
 import { useTranslation } from 'react-i18next';
 import { formatCalendarDate } from '@/domain/format';
@@ -14,6 +16,7 @@ import { useWorkerJobs } from '../api/get-worker-jobs';
 import { EarningsSummary } from '../components/earnings-summary';
 import { JobCard } from '../components/job-card';
 import { WorkerLayout } from '../components/worker-layout';
+import { nextAction } from '../utils/next-action';
 
 export function Component() {
   const { t } = useTranslation();
@@ -35,7 +38,11 @@ function WorkerDay() {
   const today = businessDate(new Date());
   const byStart = [...jobs.data].sort((a, b) => Date.parse(a.scheduledStart) - Date.parse(b.scheduledStart));
   const todays = byStart.filter((job) => businessDate(new Date(job.scheduledStart)) <= today);
-  const later = groupByDate(byStart.filter((job) => businessDate(new Date(job.scheduledStart)) > today));
+  // The finished ones go below what is still to do today, so the next job is on top.
+  const todaysInOrder = [...todays.filter((job) => !isFinished(job)), ...todays.filter(isFinished)];
+  const laterJobs = byStart.filter((job) => businessDate(new Date(job.scheduledStart)) > today);
+  const later = groupByDate(laterJobs);
+  const nextJobId = [...todaysInOrder, ...laterJobs].find((job) => !isFinished(job))?.id;
 
   return (
     <div className="flex flex-col gap-6">
@@ -43,7 +50,7 @@ function WorkerDay() {
         <h2 id="worker-today" className="text-xl font-semibold text-slate-900">
           {t('worker.day.today', { date: formatCalendarDate(today, i18n.language, 'chip') })}
         </h2>
-        {todays.length === 0 ? <Card className="p-4 text-slate-700">{t('worker.day.noneToday')}</Card> : <JobList jobs={todays} />}
+        {todays.length === 0 ? <Card className="p-4 text-slate-700">{t('worker.day.noneToday')}</Card> : <JobList jobs={todaysInOrder} nextJobId={nextJobId} />}
       </section>
 
       <section aria-labelledby="worker-upcoming" className="flex flex-col gap-3">
@@ -56,7 +63,7 @@ function WorkerDay() {
           later.map(([date, dayJobs]) => (
             <div key={date} className="flex flex-col gap-2">
               <h3 className="font-semibold text-slate-800">{formatCalendarDate(date, i18n.language, 'chip')}</h3>
-              <JobList jobs={dayJobs} headingLevel={4} />
+              <JobList jobs={dayJobs} headingLevel={4} nextJobId={nextJobId} />
             </div>
           ))
         )}
@@ -67,17 +74,20 @@ function WorkerDay() {
   );
 }
 
-function JobList({ jobs, headingLevel = 3 }: { jobs: WorkerJob[]; headingLevel?: 3 | 4 }) {
+function JobList({ jobs, headingLevel = 3, nextJobId }: { jobs: WorkerJob[]; headingLevel?: 3 | 4; nextJobId?: string }) {
   return (
     <ul className="flex flex-col gap-3">
       {jobs.map((job) => (
         <li key={job.id}>
-          <JobCard job={job} headingLevel={headingLevel} />
+          <JobCard job={job} headingLevel={headingLevel} isNext={job.id === nextJobId} />
         </li>
       ))}
     </ul>
   );
 }
+
+/** Nothing left for the worker to do on it: completed today (or cancelled since the list loaded). */
+const isFinished = (job: WorkerJob) => nextAction(job) === null;
 
 function groupByDate(jobs: WorkerJob[]): [string, WorkerJob[]][] {
   const groups = new Map<string, WorkerJob[]>();

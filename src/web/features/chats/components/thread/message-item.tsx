@@ -12,6 +12,7 @@ import { useTranslation } from 'react-i18next';
 import type { ChatMessage, ChatReceipts } from '@/domain/chats-contract';
 import { formatTampaTime } from '@/domain/format';
 import { Button } from '@/web/components/ui/button';
+import { apiUrl } from '@/web/lib/api-base';
 import { ApiError } from '@/web/lib/api-client';
 import { cn } from '@/web/lib/cn';
 import type { OutgoingMessage } from '../../hooks/use-chat-outbox';
@@ -82,7 +83,7 @@ export function MessageItem({ message, own, author, receipt, showAuthor = true }
             {t('chats.thread.internalNote')}
           </p>
         ) : null}
-        {message.attachment ? <Photo url={message.attachment.url} label={t('chats.thread.photo')} /> : null}
+        {message.attachment ? <Photo url={apiUrl(message.attachment.url)} label={t('chats.thread.photo')} /> : null}
         {message.body ? <MessageText text={message.body} /> : null}
       </Bubble>
       {receipt ? (

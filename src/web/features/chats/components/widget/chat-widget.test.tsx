@@ -7,7 +7,8 @@ import { Header } from '@/web/components/layout/header';
 import { openChatWidget, resetChatWidget } from '@/web/lib/chat-widget';
 import i18n from '@/web/lib/i18n';
 import { FakeEventSource, installFakeEventSource } from '@/web/test/fake-event-source';
-import { mockApi, renderPage, SIGNED_OUT, type ApiTable } from '@/web/test/render-route';
+import { mobileUserRoutes, mobileWorkerRoutes } from '@/web/app/route-tables';
+import { mockApi, renderPage, renderRoutes, SIGNED_OUT, type ApiTable } from '@/web/test/render-route';
 import { ChatWidget } from './chat-widget';
 
 const CUSTOMER = { user: { id: 'u1', email: 'ana@example.com', name: 'Ana' }, profile: null, role: 'user' };
@@ -181,6 +182,19 @@ describe('ChatWidget', () => {
     const second = renderPage(<ChatWidget />, { path: '/' });
     await waitFor(() => expect(second.queryClient.getQueryData(['me'])).toBeTruthy());
     expect(screen.queryByRole('button', { name: /Chat with us/ })).toBeNull();
+  });
+
+  it('stays out of the worker app, whose home is the staff login (issue #15), and shows in the customer app', async () => {
+    mockApi({ 'GET /api/me': { body: SIGNED_OUT }, 'GET /api/chats': { body: { conversations: [] } } });
+    const inApp = (table: typeof mobileWorkerRoutes) =>
+      renderRoutes([{ path: '/', handle: table[0]!.handle, element: <ChatWidget />, children: [{ path: '*', element: null }] }], { path: '/' });
+    const worker = inApp(mobileWorkerRoutes);
+    await waitFor(() => expect(worker.queryClient.getQueryData(['me'])).toBeTruthy());
+    expect(screen.queryByRole('button', { name: /Chat with us/ })).toBeNull();
+    worker.unmount();
+
+    inApp(mobileUserRoutes);
+    expect(await screen.findByRole('button', { name: /Chat with us/ })).toBeInTheDocument();
   });
 
   it('shows the unread count in the header’s Messages button, live, and opens the widget from there', async () => {

@@ -1,8 +1,8 @@
 /**
  * The chat widget on every customer-facing page (issue #13): a floating "Chat with us" button
  * (bottom right, with the unread count) that opens the chat panel, full screen on phones. Not on
- * the staff pages (/admin/*, /worker/*) and not for staff accounts, who answer chats in the
- * inbox. Mounted once by the root layout.
+ * the staff pages (/admin/*, /worker/*), not in the worker app (issue #15: its home is the staff
+ * login) and not for staff accounts, who answer chats in the inbox. Mounted once by the root layout.
  *
  * Anything may open it through lib/chat-widget.ts (`useChatWidget().open({ bookingId })`: the
  * header's Messages button, My Bookings' "Message us about this booking"), and so does a link
@@ -15,6 +15,7 @@ import X from 'lucide-react/icons/x';
 import { lazy, Suspense, useCallback, useEffect, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useSearchParams } from 'react-router';
+import { useAppTable } from '@/web/lib/app-routes';
 import { isStaffRole, useMe } from '@/web/lib/auth';
 import { closeChatWidget, openChatWidget, reportChatWidget, useChatWidget } from '@/web/lib/chat-widget';
 import { cn } from '@/web/lib/cn';
@@ -30,12 +31,13 @@ export function ChatWidget() {
   const { pathname } = useLocation();
   const [searchParams, setSearchParams] = useSearchParams();
   const me = useMe();
+  const { appType } = useAppTable();
   const widget = useChatWidget();
   const panelId = useId();
   const button = useRef<HTMLButtonElement>(null);
 
   const signedIn = Boolean(me.data?.user);
-  const available = !STAFF_PAGES.test(pathname) && !me.isPending && !isStaffRole(me.data?.role);
+  const available = appType !== 'worker' && !STAFF_PAGES.test(pathname) && !me.isPending && !isStaffRole(me.data?.role);
   const { unreadCount } = useChatUnread({ enabled: available, signedIn });
 
   useEffect(() => {
