@@ -57,14 +57,21 @@ async function smallOrClippedTargets(scope: Locator): Promise<string[]> {
   }, MIN_TARGET);
 }
 
-/** The earliest free 60-minute TV-installation start on offer (today's when the day still has one), ISO. */
-async function earliestFreeStart(request: BrowserContext['request']): Promise<string> {
+/**
+ * The earliest 60-minute TV-installation start on offer (today's when the day still has one) that
+ * the e2e technician can take: at least three hours from every job they already have (other specs
+ * give them jobs, and a start free for some worker may be too close to one of theirs), and on a
+ * Tampa date after `afterDate` when given. ISO.
+ */
+async function freeStartForTechnician(request: BrowserContext['request'], busy: string[], afterDate = ''): Promise<string> {
+  const clear = (start: string) => busy.every((taken) => Math.abs(Date.parse(taken) - Date.parse(start)) >= 3 * 3_600_000);
   const { dates } = (await (await request.get('/api/services/tv-installation/slots?durationMinutes=60')).json()) as { dates: string[] };
-  for (const date of dates) {
+  for (const date of dates.filter((d) => d > afterDate)) {
     const { starts } = (await (await request.get(`/api/services/tv-installation/slots?durationMinutes=60&date=${date}`)).json()) as { starts: string[] };
-    if (starts.length > 0) return starts[0]!;
+    const start = starts.find(clear);
+    if (start) return start;
   }
-  throw new Error('no free start on offer');
+  throw new Error('no start on offer the technician is free for');
 }
 
 const tampaDate = (iso: string | Date) => new Intl.DateTimeFormat('en-CA', { timeZone: 'America/New_York' }).format(new Date(iso));
@@ -78,8 +85,14 @@ test('the worker app on a 360 px phone: sign in, the next job on top with one-ta
 
   // A customer books two TV installations: the earliest free time on offer, and a later day's; both go to the e2e technician.
   await signUpCustomerByApi(customer.request, baseURL!, { name: 'Phoebe Phone', emailPrefix: 'worker-app', password: 'worker-app-password-1' });
-  const soon = await bookTvByApi(customer.request, baseURL!, { startAt: await earliestFreeStart(customer.request), keyPrefix: 'worker-app' });
-  const later = await bookTvByApi(customer.request, baseURL!, { dayIndex: 3, keyPrefix: 'worker-app' });
+  const technician = await browser.newContext();
+  await signInByApi(technician.request, baseURL!, E2E_WORKER);
+  const busy = ((await (await technician.request.get('/api/worker/jobs')).json()) as { jobs: { status: string; scheduledStart: string }[] }).jobs
+    .filter((job) => !['completed', 'cancelled', 'no_show'].includes(job.status))
+    .map((job) => job.scheduledStart);
+  await technician.close();
+  const soon = await bookTvByApi(customer.request, baseURL!, { startAt: await freeStartForTechnician(customer.request, busy), keyPrefix: 'worker-app' });
+  const later = await bookTvByApi(customer.request, baseURL!, { startAt: await freeStartForTechnician(customer.request, busy, tampaDate(soon.scheduledStart)), keyPrefix: 'worker-app' });
   await signInByApi(office.request, baseURL!, E2E_ADMIN);
   const workerId = await workerIdByName(office.request, E2E_WORKER.name);
   for (const job of [soon, later]) await assignAsAdmin(office.request, baseURL!, job.id, workerId);
