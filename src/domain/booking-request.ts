@@ -11,7 +11,7 @@ import { bookingOptionsSchema } from './booking-options';
 import { cancellationPolicySchema } from './catalog-contract';
 import { BOOKING_STATUSES, PAYMENT_STATUSES } from './booking-status';
 import { usPhoneSchema } from './phone';
-import { lineItemSchema } from './pricing';
+import { lineItemSchema } from './line-item-contract';
 import { SERVICE_SLUGS } from './services';
 
 export const createBookingRequestSchema = z.object({

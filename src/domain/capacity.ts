@@ -15,7 +15,7 @@
 import { TZDate } from '@date-fns/tz';
 import { format } from 'date-fns';
 import type { ServiceSlug } from './services';
-import { availableStarts, DEFAULT_SLOT_RULES, type SlotRules } from './slots';
+import { availableStarts, dayStarts, DEFAULT_SLOT_RULES, type SlotRules } from './slots';
 import { BUSINESS_TIME_ZONE } from './time-zone';
 
 export interface WeeklyRange {
@@ -138,10 +138,49 @@ export function offeredStarts(input: {
   });
 }
 
+/**
+ * A Tampa day's capacity plan (issue #16): the day's existing jobs placed on the workers
+ * (planJobs), the expensive part of offeredStarts, computed once and reused for every service,
+ * job length and instant until something on that day changes. The clock is not part of it.
+ */
+export interface DayPlan {
+  /** 'YYYY-MM-DD', Tampa. */
+  date: string;
+  workers: readonly WorkerCapacity[];
+  /** Each worker's planned jobs on the date (assigned ones, and unassigned ones placed greedily). */
+  jobsByWorker: ReadonlyMap<string, readonly ScheduledJob[]>;
+  rules: CapacityRules;
+}
+
+/**
+ * @param jobs the active jobs starting on the date (more are harmless: only the date's can clash)
+ */
+export function planDay(input: { date: string; workers: readonly WorkerCapacity[]; jobs: readonly ScheduledJob[]; rules: CapacityRules }): DayPlan {
+  return { date: input.date, workers: input.workers, jobsByWorker: planJobs(input.workers, input.jobs, input.rules), rules: input.rules };
+}
+
+/**
+ * Every start on the plan's date that some skilled worker can take for a new job, whatever the
+ * time now: `startsOfferedAt(startsOnPlan(plan, ...), date, now, rules)` equals offeredStarts for
+ * the same workers, jobs and rules (src/domain/day-plan.test.ts proves it on random days).
+ * @returns UTC instants, ascending
+ */
+export function startsOnPlan(plan: DayPlan, service: ServiceSlug, durationMinutes: number): Date[] {
+  return dayStarts(plan.date, durationMinutes, plan.rules).filter((start) => {
+    const job = windowOf({ service, start, end: new Date(start.getTime() + durationMinutes * 60_000) });
+    return plan.workers.some((w) => canTake(w, job, plan.jobsByWorker.get(w.workerId) ?? [], plan.rules));
+  });
+}
+
 /** Whether `start` is offered for this job now (used again inside the booking transaction). */
 export function isStartOffered(input: Omit<Parameters<typeof offeredStarts>[0], 'date'> & { start: Date }): boolean {
   const date = local(input.start).date;
-  return offeredStarts({ ...input, date }).some((s) => s.getTime() === input.start.getTime());
+  // offeredStarts' answer for this one start, without judging the day's other starts (issue #16:
+  // this runs under the capacity locks, so it is kept short).
+  if (!availableStarts(date, input.durationMinutes, input.now, input.rules).some((s) => s.getTime() === input.start.getTime())) return false;
+  const plan = planJobs(input.workers, input.jobs, input.rules);
+  const job = windowOf({ service: input.service, start: input.start, end: new Date(input.start.getTime() + input.durationMinutes * 60_000) });
+  return input.workers.some((w) => canTake(w, job, plan.get(w.workerId)!, input.rules));
 }
 
 /**

@@ -8,7 +8,6 @@
  * (Hillsborough County: 6% Florida state + 1.5% county surtax). Tax is computed per line and
  * rounded half up to the cent, then summed.
  */
-import { z } from 'zod';
 import type { BookingOptions } from './booking-options';
 import type { ServiceSlug } from './services';
 
@@ -19,21 +18,24 @@ export const LINE_ITEM_UNITS = ['job', 'hour', 'room', 'receipt'] as const;
 export type LineItemUnit = (typeof LINE_ITEM_UNITS)[number];
 export const LINE_ITEM_CODES = ['tv_installation', 'furniture_assembly', 'painting', 'paint'] as const;
 
-/** One priced line: quantity x unit price, and its tax. Cents. */
-export const lineItemSchema = z
-  .object({
-    /** Stable code, also the i18n key suffix under `lineItems.*`. */
-    code: z.enum(LINE_ITEM_CODES),
-    unit: z.enum(LINE_ITEM_UNITS),
-    quantity: z.number(),
-    unitPriceCents: z.number().int(),
-    /** quantity x unitPriceCents, before tax. */
-    amountCents: z.number().int(),
-    /** Tax on this line, rounded half up to the cent. */
-    taxCents: z.number().int(),
-  })
-  .meta({ id: 'LineItem' });
-export type LineItem = z.infer<typeof lineItemSchema>;
+export type LineItemCode = (typeof LINE_ITEM_CODES)[number];
+
+/**
+ * One priced line: quantity x unit price, and its tax. Cents. Its API schema is
+ * line-item-contract.ts, kept apart so that pricing a draft in the browser does not load zod
+ * (issue #16: the booking page's first load).
+ */
+export interface LineItem {
+  /** Stable code, also the i18n key suffix under `lineItems.*`. */
+  code: LineItemCode;
+  unit: LineItemUnit;
+  quantity: number;
+  unitPriceCents: number;
+  /** quantity x unitPriceCents, before tax. */
+  amountCents: number;
+  /** Tax on this line, rounded half up to the cent. */
+  taxCents: number;
+}
 
 export interface PriceQuote {
   lineItems: LineItem[];

@@ -68,8 +68,23 @@ export function businessDay(instant: Date): { date: string; start: Date; end: Da
 
 /** The dates a customer may book: today (Tampa time) and the next `daysAhead` days. */
 export function bookableDates(now: Date, rules: SlotRules = DEFAULT_SLOT_RULES): string[] {
+  return [...bookableDatesAt(now, rules.daysAhead)];
+}
+
+/**
+ * The last answer, by minute and days ahead: every slots request asks two or three times, and 15
+ * time-zone formats cost more than the cached day plan they guard (issue #16). The dates change
+ * only at Tampa midnight, so an answer holds for its whole minute.
+ */
+let lastBookable: { key: string; dates: readonly string[] } | null = null;
+
+function bookableDatesAt(now: Date, daysAhead: number): readonly string[] {
+  const key = `${Math.floor(now.getTime() / 60_000)}:${daysAhead}`;
+  if (lastBookable?.key === key) return lastBookable.dates;
   const today = new TZDate(now, BUSINESS_TIME_ZONE);
-  return Array.from({ length: rules.daysAhead + 1 }, (_, i) => format(addDays(today, i), 'yyyy-MM-dd'));
+  const dates = Object.freeze(Array.from({ length: daysAhead + 1 }, (_, i) => format(addDays(today, i), 'yyyy-MM-dd')));
+  lastBookable = { key, dates };
+  return dates;
 }
 
 /**
@@ -78,7 +93,7 @@ export function bookableDates(now: Date, rules: SlotRules = DEFAULT_SLOT_RULES):
  * has no next day that fits 'YYYY-MM-DD').
  */
 export function isBookableDate(date: string, now: Date, rules: SlotRules = DEFAULT_SLOT_RULES): boolean {
-  return bookableDates(now, rules).includes(date);
+  return bookableDatesAt(now, rules.daysAhead).includes(date);
 }
 
 /** The Tampa weekday of a date ('YYYY-MM-DD'): 0 = Sunday ... 6 = Saturday. @throws RangeError when malformed */
@@ -114,22 +129,46 @@ export function businessTime(date: string, minuteOfDay: number): Date {
  * @throws RangeError when the date is malformed
  */
 export function availableStarts(date: string, durationMinutes: number, now: Date, rules: SlotRules = DEFAULT_SLOT_RULES): Date[] {
-  if (!bookableDates(now, rules).includes(date)) {
+  if (!isBookableDate(date, now, rules)) {
     if (!DATE_PATTERN.test(date)) throw new RangeError(`date must be YYYY-MM-DD, got ${date}`);
     return [];
   }
+  const earliest = addMinutes(now, rules.leadMinutes).getTime();
+  return dayStarts(date, durationMinutes, rules).filter((start) => start.getTime() >= earliest);
+}
+
+/**
+ * Every start of a job of this length on a date, whatever the time now (no lead time, no
+ * bookable-dates window): availableStarts is these, from `now + leadMinutes` on, on a bookable
+ * date. The cached day plans of issue #16 keep these and apply the clock per request.
+ * @param date 'YYYY-MM-DD' in Tampa time
+ * @returns UTC instants, ascending; empty on a closed day
+ * @throws RangeError when the date is malformed
+ */
+export function dayStarts(date: string, durationMinutes: number, rules: SlotRules = DEFAULT_SLOT_RULES): Date[] {
   const hours = hoursOn(date, rules);
   if (!hours) return [];
-  const earliest = addMinutes(now, rules.leadMinutes).getTime();
   const closing = businessTime(date, hours.closeMinute).getTime();
   const starts: Date[] = [];
   for (let minute = hours.openMinute; minute + durationMinutes <= hours.closeMinute; minute += rules.stepMinutes) {
     const start = businessTime(date, minute);
-    if (start.getTime() < earliest) continue;
+    // A DST day's wall clock can put the end past closing (2026-11-01 repeats 1:00-2:00).
     if (addMinutes(start, durationMinutes).getTime() > closing) continue;
     starts.push(start);
   }
   return starts;
+}
+
+/**
+ * Of a date's starts (dayStarts, or a day plan's), those offered at `now`: none when the date is
+ * not one of the bookable dates, else those at least `leadMinutes` from now — the part of
+ * availableStarts that depends on the clock.
+ * @returns the starts kept, in their order
+ */
+export function startsOfferedAt(starts: readonly Date[], date: string, now: Date, rules: SlotRules = DEFAULT_SLOT_RULES): Date[] {
+  if (!isBookableDate(date, now, rules)) return [];
+  const earliest = addMinutes(now, rules.leadMinutes).getTime();
+  return starts.filter((start) => start.getTime() >= earliest);
 }
 
 /** Whether `start` is one of the starts offered for a job of this length. */

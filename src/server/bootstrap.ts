@@ -9,6 +9,7 @@ import { openDatabase, type DatabaseHandle, type DatabaseTarget } from './db/cli
 import { lockDataDir } from './db/lock';
 import { migrateDatabase } from './db/migrate';
 import { seedDatabase, seedDemoWorker } from './db/seed';
+import { postgresExclusive } from './db/session-lock';
 import type { AppDeps } from './lib/app-env';
 import { createLogger } from './lib/logger';
 import { createMailer } from './mail/mailer';
@@ -20,6 +21,8 @@ import { StripeGateway } from './payments/stripe-gateway';
 import { BLOG_CONTENT_DIR, loadBlogLibrary, PUBLIC_DIR } from './modules/blog/blog-library';
 import { buildReceiptPdf } from './modules/receipts/receipt.service';
 import { createPushNotifier } from './modules/push/push-notifier';
+import { attachCapacityCaches } from './modules/workers/capacity-caches';
+import { createUploadStorage } from './modules/uploads/upload-storage';
 
 export class SimulatedGatewayInProductionError extends Error {
   constructor() {
@@ -46,14 +49,22 @@ export async function startRuntime(config: Config, databaseTarget?: DatabaseTarg
   const logger = overrides.logger ?? createLogger(config.logLevel);
   if (config.nodeEnv === 'production' && !config.stripe) throw new SimulatedGatewayInProductionError();
   const blog = overrides.blog ?? loadBlogLibrary(BLOG_CONTENT_DIR, { publicDir: PUBLIC_DIR });
+  const uploadStorage = overrides.uploadStorage ?? (await createUploadStorage(config, logger));
   const target = databaseTarget ?? (config.databaseUrl ? { url: config.databaseUrl } : { dir: `${config.dataDir}/db` });
   const release = 'dir' in target && target.dir !== 'memory://' ? await lockDataDir(config.dataDir) : async () => {};
   let handle: DatabaseHandle | undefined;
   try {
     handle = await openDatabase(target);
-    await migrateDatabase(handle);
-    await seedDatabase(handle.db);
-    if (config.seedDemoWorker && (await seedDemoWorker(handle.db))) logger.info('added a demo technician so a fresh database offers time slots (SEED_DEMO_WORKER=false to skip)');
+    const opening = handle;
+    const migrateAndSeed = async () => {
+      await migrateDatabase(opening);
+      await seedDatabase(opening.db);
+      if (config.seedDemoWorker && (await seedDemoWorker(opening.db))) logger.info('added a demo technician so a fresh database offers time slots (SEED_DEMO_WORKER=false to skip)');
+    };
+    // Several processes may start together on one PostgreSQL (issue #16): one migrates and seeds
+    // at a time, the others wait for it and then find nothing left to do.
+    if (opening.connectionString) await postgresExclusive(opening.connectionString, 'startup').run('migrate-and-seed', migrateAndSeed);
+    else await migrateAndSeed();
   } catch (error) {
     await handle?.close().catch(() => {});
     await release();
@@ -79,9 +90,12 @@ export async function startRuntime(config: Config, databaseTarget?: DatabaseTarg
     mailer: createMailer(handle.db, config.mail, logger),
     blog,
     push: createPushNotifier({ db: handle.db, config: config.push, logger, now: clock }),
+    uploadStorage,
     ...overrides,
     now: clock,
   };
+  // Issue #16: the slots' day plans and the settings, kept until a change heard on the hub drops them.
+  attachCapacityCaches(deps.db, deps.bookingEvents, logger);
   // The trigger is the only source of booking changes; the notifier is one more subscriber.
   const notifier = startBookingNotifier(deps.bookingEvents, {
     db: deps.db,
@@ -105,6 +119,7 @@ export async function startRuntime(config: Config, databaseTarget?: DatabaseTarg
       await notifier.close();
       await deps.push.idle();
       deps.mailer.close();
+      deps.uploadStorage.close();
       await opened.close();
       await release();
     },

@@ -53,3 +53,16 @@ describe('MOBILE_APP_ORIGINS (issue #15)', () => {
     expect(problemsOf({ MOBILE_APP_ORIGINS: 'yes' })).toMatch(/MOBILE_APP_ORIGINS/);
   });
 });
+
+describe('JOB_INTERVAL_MS (issue #16)', () => {
+  it('runs the background jobs every minute unless told otherwise', () => {
+    expect(loadConfig({}).jobIntervalMs).toBe(60_000);
+    expect(loadConfig({ JOB_INTERVAL_MS: '300' }).jobIntervalMs).toBe(300);
+  });
+
+  it('refuses an interval below 100 ms, above an hour, or not a whole number', () => {
+    expect(problemsOf({ JOB_INTERVAL_MS: '50' })).toMatch(/JOB_INTERVAL_MS: must be at least 100/);
+    expect(problemsOf({ JOB_INTERVAL_MS: '7200000' })).toMatch(/JOB_INTERVAL_MS: must be at most 3600000/);
+    expect(problemsOf({ JOB_INTERVAL_MS: 'often' })).toMatch(/JOB_INTERVAL_MS/);
+  });
+});

@@ -70,6 +70,15 @@ const envSchema = z.object({
   FCM_PROJECT_ID: optionalString.pipe(z.string().regex(/^[a-z][a-z0-9-]{4,29}$/, { error: 'must be a Firebase project id such as tampa-handyman-12345' }).optional()),
   FCM_SERVICE_ACCOUNT_JSON: optionalString,
   FCM_API_BASE: optionalString.pipe(z.url({ protocol: /^https?$/, error: 'must be a URL such as http://127.0.0.1:12113' }).optional()),
+  // Uploads in S3-compatible storage (issue #16; README "Uploads", docs/decisions/033-upload-storage.md)
+  S3_BUCKET: optionalString.pipe(z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, { error: 'must be a bucket name such as tampa-handyman-uploads (3-63 lowercase letters, digits, dots, hyphens)' }).optional()),
+  S3_REGION: optionalString.pipe(z.string().regex(/^[a-z0-9-]{2,40}$/, { error: 'must be a region such as us-east-1 (auto for Cloudflare R2)' }).optional()),
+  S3_ENDPOINT: optionalString.pipe(z.url({ protocol: /^https?$/, error: 'must be an http(s) URL such as https://s3.example.com or http://127.0.0.1:9000' }).optional()),
+  S3_ACCESS_KEY_ID: optionalString,
+  S3_SECRET_ACCESS_KEY: optionalString,
+  S3_FORCE_PATH_STYLE: optionalString.pipe(z.enum(['true', 'false'], { error: 'must be true or false' }).optional()),
+  /** How often the background jobs run, ms (issue #16; tests shorten it; docs/deploy.md). */
+  JOB_INTERVAL_MS: z.coerce.number().int().min(100, { error: 'must be at least 100 (ms)' }).max(3_600_000, { error: 'must be at most 3600000 (one hour)' }).default(60_000),
 });
 
 export interface Config {
@@ -130,6 +139,22 @@ export interface Config {
   sentry: { serverDsn: string | null; browserDsn: string | null };
   /** Push notifications (issue #15): each channel is null (nothing sent) unless all its variables are set. */
   push: PushConfig;
+  /** Uploads go to this S3-compatible bucket when S3_BUCKET is set; null: on disk under DATA_DIR/uploads (issue #16). */
+  s3: S3Config | null;
+  /** JOB_INTERVAL_MS: the background jobs' interval, ms (scheduled-jobs.ts; once per interval across every process). */
+  jobIntervalMs: number;
+}
+
+/** An S3-compatible bucket for uploaded photos (modules/uploads/s3-upload-storage.ts). */
+export interface S3Config {
+  bucket: string;
+  region: string;
+  /** Another S3-compatible service's URL (MinIO, R2, a local test server); null: AWS S3 itself. */
+  endpoint: string | null;
+  /** Path-style addresses (`ENDPOINT/BUCKET/KEY`) instead of a bucket subdomain; most self-hosted services need it. */
+  forcePathStyle: boolean;
+  /** Keys for this bucket; null: the SDK's default credential chain (AWS_* variables, profile, instance or task role). */
+  credentials: { accessKeyId: string; secretAccessKey: string } | null;
 }
 
 export interface PushConfig {
@@ -191,6 +216,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (twilioSet !== 0 && twilioSet !== 3) problems.push('TWILIO_ACCOUNT_SID / TWILIO_AUTH_TOKEN / TWILIO_FROM_NUMBER: set all three or none');
   if (e.NODE_ENV === 'production' && e.TWILIO_API_BASE) problems.push('TWILIO_API_BASE: for tests only, not allowed in production');
   const push = pushConfig(e, problems);
+  const s3 = s3Config(e, problems);
   if (problems.length) throw new ConfigError(problems);
 
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
@@ -232,6 +258,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     errorLogRateLimit: { max: e.ERROR_LOG_RATE_LIMIT_MAX, windowSeconds: e.ERROR_LOG_RATE_LIMIT_WINDOW_SECONDS },
     sentry: { serverDsn: e.SENTRY_DSN ?? null, browserDsn: e.VITE_SENTRY_DSN ?? null },
     push,
+    s3,
+    jobIntervalMs: e.JOB_INTERVAL_MS,
   };
 }
 
@@ -258,6 +286,31 @@ function pushConfig(e: z.infer<typeof envSchema>, problems: string[]): PushConfi
   }
   if (e.NODE_ENV === 'production' && e.FCM_API_BASE) problems.push('FCM_API_BASE: for tests only, not allowed in production');
   return { webPush, fcm };
+}
+
+/**
+ * The uploads bucket (issue #16): S3_BUCKET and S3_REGION both or neither; S3_ENDPOINT,
+ * S3_FORCE_PATH_STYLE and the keys only with a bucket; S3_ACCESS_KEY_ID / S3_SECRET_ACCESS_KEY
+ * both or neither (neither: the default credential chain). Appends what is wrong to `problems`.
+ */
+function s3Config(e: z.infer<typeof envSchema>, problems: string[]): S3Config | null {
+  if (Boolean(e.S3_ACCESS_KEY_ID) !== Boolean(e.S3_SECRET_ACCESS_KEY)) problems.push('S3_ACCESS_KEY_ID / S3_SECRET_ACCESS_KEY: set both or neither (neither: the AWS default credential chain)');
+  if (Boolean(e.S3_BUCKET) !== Boolean(e.S3_REGION)) {
+    problems.push('S3_BUCKET / S3_REGION: set both or neither (neither: uploads stay on disk under DATA_DIR)');
+    return null;
+  }
+  if (!e.S3_BUCKET || !e.S3_REGION) {
+    const strays = (['S3_ENDPOINT', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_FORCE_PATH_STYLE'] as const).filter((name) => e[name] !== undefined);
+    if (strays.length) problems.push(`${strays.join(' / ')}: only used with S3_BUCKET and S3_REGION; set those too, or remove these`);
+    return null;
+  }
+  return {
+    bucket: e.S3_BUCKET,
+    region: e.S3_REGION,
+    endpoint: e.S3_ENDPOINT?.replace(/\/+$/, '') ?? null,
+    forcePathStyle: e.S3_FORCE_PATH_STYLE === 'true',
+    credentials: e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY } : null,
+  };
 }
 
 /** Whether the base64url private key's public half is the public key (both P-256, uncompressed public point). */

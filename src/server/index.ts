@@ -7,9 +7,7 @@ import { createApp } from './app';
 import { startRuntime } from './bootstrap';
 import { ConfigError, loadConfig } from './config';
 import { startServerSentry } from './lib/sentry';
-import { runScheduledJobs } from './scheduled-jobs';
-
-const JOB_INTERVAL_MS = 60_000;
+import { startScheduledJobs } from './scheduled-jobs';
 
 async function main() {
   const config = loadConfig();
@@ -23,24 +21,16 @@ async function main() {
       `Tampa handyman is serving on http://localhost:${info.port}`,
     );
   });
-  // Deferred holds, expiry and reconciliation, then unused uploads, once a minute; one run at a time.
-  // A failed job is logged and written to the error log (scheduled-jobs.ts).
-  let jobsRunning = false;
-  const jobs = setInterval(() => {
-    if (jobsRunning) return;
-    jobsRunning = true;
-    void runScheduledJobs(runtime.deps).finally(() => {
-      jobsRunning = false;
-    });
-  }, JOB_INTERVAL_MS);
-  jobs.unref();
+  // Deferred holds, expiry and reconciliation, unused uploads, chat emails and reminders, every
+  // JOB_INTERVAL_MS; each job once per interval across all processes (scheduled-jobs.ts).
+  const jobs = startScheduledJobs(runtime.deps, runtime.handle, config.jobIntervalMs);
 
   const shutdown = (signal: string) => {
-    clearInterval(jobs);
+    const jobsStopped = jobs.stop(); // no new run; the one in progress finishes before the database closes
     logger.info({ signal }, 'shutting down');
     void runtime.deps.bookingEvents.close(); // ends the live streams so server.close() can finish
     server.close(() => {
-      runtime.close().finally(() => process.exit(0));
+      void jobsStopped.then(() => runtime.close()).finally(() => process.exit(0));
     });
     setTimeout(() => process.exit(0), 5000).unref();
   };

@@ -10,6 +10,8 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import * as schema from './schema';
+import { initEmbeddedDatabase, PGLITE_START_PARAMS } from './pglite-memory';
+import { trackCommits } from './after-commit';
 
 export type Schema = typeof schema;
 export type Database = PgDatabase<PgQueryResultHKT, Schema>;
@@ -41,11 +43,14 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     // WITH (FORCE) after close) is dropped by the pool, which then emits 'error'; with no
     // listener that event would crash the process. The next query simply opens a new connection.
     pool.on('error', () => {});
-    const db = drizzlePg(pool, { schema }) as unknown as Database;
+    const db = trackCommits(drizzlePg(pool, { schema }) as unknown as Database);
     return { db, kind: 'postgres', pglite: null, connectionString: target.url, close: () => pool.end() };
   }
-  if (target.dir !== 'memory://') fs.mkdirSync(target.dir, { recursive: true });
-  const client = await PGlite.create(target.dir, target.loadDataDir ? { loadDataDir: target.loadDataDir } : {});
-  const db = drizzlePglite(client, { schema }) as unknown as Database;
+  if (target.dir !== 'memory://') {
+    fs.mkdirSync(target.dir, { recursive: true });
+    await initEmbeddedDatabase(target.dir); // a new directory: initdb in a worker (pglite-memory.ts)
+  }
+  const client = await PGlite.create(target.dir, { startParams: PGLITE_START_PARAMS, ...(target.loadDataDir ? { loadDataDir: target.loadDataDir } : {}) });
+  const db = trackCommits(drizzlePglite(client, { schema }) as unknown as Database);
   return { db, kind: 'pglite', pglite: client, connectionString: null, close: () => client.close() };
 }

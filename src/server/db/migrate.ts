@@ -1,13 +1,13 @@
 /** Applies the committed SQL migrations (src/server/db/migrations) to the open database. */
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
 import type { PgliteDatabase } from 'drizzle-orm/pglite';
 import type { DatabaseHandle } from './client';
+import { repositoryPath } from '../lib/repository-root';
 
-const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+// Read from the source tree, also by the compiled server (dist-server/).
+const migrationsFolder = repositoryPath('src', 'server', 'db', 'migrations');
 
 export async function migrateDatabase(handle: DatabaseHandle): Promise<void> {
   if (handle.kind === 'pglite') {

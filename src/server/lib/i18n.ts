@@ -5,12 +5,12 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import i18next, { type TFunction } from 'i18next';
+import { repositoryPath } from './repository-root';
 
 export type Lang = 'en' | 'es';
 
-const localesDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/locales');
+const localesDir = repositoryPath('src', 'web', 'locales');
 
 function load(lang: Lang): Record<string, unknown> {
   const dir = path.join(localesDir, lang);

@@ -11,6 +11,9 @@
  * announced the same way on `chat_messages`, by the `pg_notify` in the transaction that stores
  * the message, and go to the chat subscribers (`subscribeChat`; see chat-events.ts). Typing and
  * moved read marks are announced on `chat_activity` and go to `subscribeChatActivity`.
+ * Worker and settings changes (issue #16) are announced on `capacity_changes` and go to
+ * `subscribeCapacity` (the read caches; see capacity-events.ts); `onListening` tells the caches
+ * when the LISTEN connection drops and comes back, since notices sent meanwhile are lost.
  *
  * Embedded PGlite: `client.listen()` on the one in-process connection. PostgreSQL server: a
  * dedicated `pg.Client` (LISTEN cannot share a pooled connection) that reconnects with backoff
@@ -22,6 +25,7 @@ import type { DatabaseHandle } from '../db/client';
 import type { Logger } from '../lib/logger';
 import { ERROR_LOGS_CHANNEL, parseErrorLogNotice, type ErrorLogListener, type ErrorLogNotice } from './error-log-events';
 import { CHAT_ACTIVITY_CHANNEL, CHAT_MESSAGES_CHANNEL, parseChatActivity, parseChatNotice, type ChatActivity, type ChatActivityListener, type ChatListener, type ChatNotice } from './chat-events';
+import { CAPACITY_CHANGES_CHANNEL, parseCapacityNotice, type CapacityListener, type CapacityNotice } from './capacity-events';
 import { PostgresListener } from './postgres-listener';
 import { payloadObject, textOrNull } from './notify-payload';
 
@@ -69,6 +73,17 @@ export interface BookingEventHub {
    * @returns a function that removes it (safe to call twice)
    */
   subscribeChatActivity(listener: ChatActivityListener): () => void;
+  /**
+   * Adds a listener for worker and settings changes from now on (the capacity_changes NOTIFY).
+   * @returns a function that removes it (safe to call twice)
+   */
+  subscribeCapacity(listener: CapacityListener): () => void;
+  /**
+   * Adds a listener told `false` when the LISTEN connection is lost (notifications are missed
+   * until it is back) and `true` when it is restored. Never called on PGlite (in-process).
+   * @returns a function that removes it (safe to call twice)
+   */
+  onListening(listener: (listening: boolean) => void): () => void;
   /** Stops listening, tells onClose listeners, drops every subscriber. Idempotent. */
   close(): Promise<void>;
 }
@@ -90,6 +105,8 @@ export class InMemoryBookingEventHub implements BookingEventHub {
   private readonly errorListeners = new Set<ErrorLogListener>();
   private readonly chatListeners = new Set<ChatListener>();
   private readonly chatActivityListeners = new Set<ChatActivityListener>();
+  private readonly capacityListeners = new Set<CapacityListener>();
+  private readonly listeningListeners = new Set<(listening: boolean) => void>();
   private readonly closeListeners = new Set<() => void>();
   private closed = false;
 
@@ -199,8 +216,61 @@ export class InMemoryBookingEventHub implements BookingEventHub {
     this.publishError(notice);
   }
 
+  subscribeCapacity(listener: CapacityListener): () => void {
+    if (this.closed) return () => {};
+    const entry: CapacityListener = (notice) => listener(notice);
+    this.capacityListeners.add(entry);
+    return () => {
+      this.capacityListeners.delete(entry);
+    };
+  }
+
+  onListening(listener: (listening: boolean) => void): () => void {
+    if (this.closed) return () => {};
+    const entry = (listening: boolean) => listener(listening);
+    this.listeningListeners.add(entry);
+    return () => {
+      this.listeningListeners.delete(entry);
+    };
+  }
+
+  /** Delivers one capacity notice to every capacity subscriber; a throwing one is logged and skipped. */
+  publishCapacity(notice: CapacityNotice): void {
+    if (this.closed) return;
+    for (const listener of [...this.capacityListeners]) {
+      try {
+        listener(notice);
+      } catch (error) {
+        this.logger.error({ err: error, scope: notice.scope }, 'realtime: a capacity subscriber failed');
+      }
+    }
+  }
+
+  /** Parses and delivers one raw NOTIFY payload of the capacity_changes channel. */
+  publishCapacityPayload(payload: string): void {
+    const notice = parseCapacityNotice(payload);
+    if (!notice) {
+      this.logger.warn({ payload: payload.slice(0, 200) }, 'realtime: ignored a malformed capacity_changes notification');
+      return;
+    }
+    this.publishCapacity(notice);
+  }
+
+  /** Tells the onListening listeners that the LISTEN connection was lost (false) or restored (true). */
+  publishListening(listening: boolean): void {
+    if (this.closed) return;
+    for (const listener of [...this.listeningListeners]) {
+      try {
+        listener(listening);
+      } catch (error) {
+        this.logger.error({ err: error, listening }, 'realtime: a listening-state subscriber failed');
+      }
+    }
+  }
+
   /** Routes a raw payload by its channel. */
   publishFrom(channel: string, payload: string): void {
+    if (channel === CAPACITY_CHANGES_CHANNEL) return this.publishCapacityPayload(payload);
     if (channel === ERROR_LOGS_CHANNEL) this.publishErrorPayload(payload);
     else if (channel === CHAT_MESSAGES_CHANNEL) this.publishChatPayload(payload);
     else if (channel === CHAT_ACTIVITY_CHANNEL) this.publishChatActivityPayload(payload);
@@ -265,6 +335,8 @@ export class InMemoryBookingEventHub implements BookingEventHub {
     this.errorListeners.clear();
     this.chatListeners.clear();
     this.chatActivityListeners.clear();
+    this.capacityListeners.clear();
+    this.listeningListeners.clear();
     await this.stopSource();
   }
 }
@@ -290,13 +362,21 @@ export async function startBookingEventHub(handle: Pick<DatabaseHandle, 'kind' |
     const unlistenErrors = await client.listen(ERROR_LOGS_CHANNEL, (payload) => hub.publishErrorPayload(payload));
     const unlistenChats = await client.listen(CHAT_MESSAGES_CHANNEL, (payload) => hub.publishChatPayload(payload));
     const unlistenActivity = await client.listen(CHAT_ACTIVITY_CHANNEL, (payload) => hub.publishChatActivityPayload(payload));
+    const unlistenCapacity = await client.listen(CAPACITY_CHANGES_CHANNEL, (payload) => hub.publishCapacityPayload(payload));
     stopSource = async () => {
-      if (!client.closed) await Promise.all([unlisten(), unlistenErrors(), unlistenChats(), unlistenActivity()]).catch(() => {});
+      if (!client.closed) await Promise.all([unlisten(), unlistenErrors(), unlistenChats(), unlistenActivity(), unlistenCapacity()]).catch(() => {});
     };
     return hub;
   }
   if (!handle.connectionString) throw new Error('realtime: the PostgreSQL handle has no connection string to listen with');
-  const listener = new PostgresListener(handle.connectionString, [BOOKING_EVENTS_CHANNEL, ERROR_LOGS_CHANNEL, CHAT_MESSAGES_CHANNEL, CHAT_ACTIVITY_CHANNEL], (payload, channel) => hub.publishFrom(channel, payload), logger, options.reconnectDelayMs);
+  const listener = new PostgresListener(
+    handle.connectionString,
+    [BOOKING_EVENTS_CHANNEL, ERROR_LOGS_CHANNEL, CHAT_MESSAGES_CHANNEL, CHAT_ACTIVITY_CHANNEL, CAPACITY_CHANGES_CHANNEL],
+    (payload, channel) => hub.publishFrom(channel, payload),
+    logger,
+    options.reconnectDelayMs,
+    (listening) => hub.publishListening(listening),
+  );
   await listener.start();
   stopSource = () => listener.stop();
   return hub;

@@ -25,6 +25,8 @@ export class PostgresListener {
    * @param connectionString a postgres:// URL
    * @param channel an SQL identifier (quoted on use), or several, all LISTENed on this one connection
    * @param onPayload called with each notification's payload text and its channel
+   * @param onConnection called with false when an established connection is lost, and with true
+   *   when a reconnect has LISTENed again (not for the first connect)
    */
   constructor(
     private readonly connectionString: string,
@@ -32,6 +34,7 @@ export class PostgresListener {
     private readonly onPayload: (payload: string, channel: string) => void,
     private readonly logger: Logger,
     private readonly reconnectDelayMs: (attempt: number) => number = defaultReconnectDelayMs,
+    private readonly onConnection: (connected: boolean) => void = () => {},
   ) {
     this.channels = typeof channel === 'string' ? [channel] : [...channel];
     this.channel = this.channels.join(',');
@@ -87,6 +90,7 @@ export class PostgresListener {
     this.client = null;
     this.logger.warn({ err: error ?? undefined, channel: this.channel }, 'realtime: the LISTEN connection was lost; reconnecting');
     client.end().catch(() => {});
+    this.onConnection(false);
     this.scheduleReconnect();
   }
 
@@ -98,7 +102,9 @@ export class PostgresListener {
       if (this.stopped) return;
       this.connect().then(
         () => {
-          if (!this.stopped) this.logger.info({ channel: this.channel }, 'realtime: LISTEN connection restored');
+          if (this.stopped) return;
+          this.logger.info({ channel: this.channel }, 'realtime: LISTEN connection restored');
+          this.onConnection(true);
         },
         (error: unknown) => {
           this.logger.warn({ err: error, channel: this.channel, attempt: this.attempt }, 'realtime: reconnect failed');

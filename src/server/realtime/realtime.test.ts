@@ -123,13 +123,14 @@ describe(`realtime: booking_events NOTIFY and GET /api/events (${databaseKind})`
   });
 
   it('drops the subscription when the client disconnects', async () => {
-    // Only the notifier listens once the streams of the test before are gone.
-    await waitFor(() => t.deps.bookingEvents.subscriberCount === 1, 3000, 'earlier streams to unsubscribe');
+    // Only the notifier and the capacity caches (issue #16) listen once the streams of the test before are gone.
+    const SERVER_SUBSCRIBERS = 2;
+    await waitFor(() => t.deps.bookingEvents.subscriberCount === SERVER_SUBSCRIBERS, 3000, 'earlier streams to unsubscribe');
     const stream = await openEventStream(origin, alice.cookie);
     await stream.opened;
-    expect(t.deps.bookingEvents.subscriberCount).toBe(2);
+    expect(t.deps.bookingEvents.subscriberCount).toBe(SERVER_SUBSCRIBERS + 1);
     await stream.close();
-    await waitFor(() => t.deps.bookingEvents.subscriberCount === 1, 3000, 'the stream to unsubscribe');
+    await waitFor(() => t.deps.bookingEvents.subscriberCount === SERVER_SUBSCRIBERS, 3000, 'the stream to unsubscribe');
   });
 
   it.runIf(databaseKind === 'postgres')('reconnects its LISTEN connection after losing it', async () => {

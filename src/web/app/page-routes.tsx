@@ -1,6 +1,7 @@
 /**
  * Every page of the app as a route object, once: a lazy module exporting `Component`, shown
- * behind the "Loading..." fallback, with the messages it needs loaded alongside. The route tables
+ * behind the "Loading..." fallback, with the messages it needs loaded alongside (every page but the
+ * public ones also loads the `app` messages, lib/i18n.ts). The route tables
  * (route-tables.tsx: web, mobile user, mobile worker) pick from these, so no page's lazy import is
  * written twice.
  */
@@ -15,8 +16,8 @@ const withMessages = <T,>(names: RouteMessages | RouteMessages[], page: () => Pr
 };
 
 /** The staff areas: shared staff words plus the area's own. */
-const adminPage = <T,>(page: () => Promise<T>) => withMessages(['staff', 'dispatch', 'people'], page);
-const workerPage = <T,>(page: () => Promise<T>) => withMessages(['staff', 'worker'], page);
+const adminPage = <T,>(page: () => Promise<T>) => withMessages(['app', 'staff', 'dispatch', 'people'], page);
+const workerPage = <T,>(page: () => Promise<T>) => withMessages(['app', 'staff', 'worker'], page);
 
 /**
  * An app page (accounts, staff areas): its <title> comes from the route, set by the root layout
@@ -29,12 +30,12 @@ type PageRoute = Omit<RouteObject, 'index' | 'path' | 'children'> & { lazy: NonN
 
 export const pages = {
   home: { lazy: () => import('@/web/features/home/pages/home-page') },
-  auth: { handle: appPage('seo.appPages.auth'), lazy: () => import('@/web/features/auth/pages/auth-page') },
-  resetPassword: { handle: appPage('seo.appPages.resetPassword'), lazy: () => import('@/web/features/auth/pages/reset-password-page') },
-  settings: { handle: appPage('seo.appPages.settings'), lazy: () => import('@/web/features/settings/pages/settings-page') },
-  adminLogin: { handle: appPage('seo.appPages.adminLogin'), lazy: () => import('@/web/features/admin-login/pages/admin-login-page') },
-  myBookings: { handle: appPage('seo.appPages.myBookings'), lazy: withMessages(['my-bookings', 'live-status'], () => import('@/web/features/my-bookings/pages/my-bookings-page')) },
-  booking: { lazy: withMessages('live-status', () => import('@/web/features/booking/pages/booking-page')) },
+  auth: { handle: appPage('seo.appPages.auth'), lazy: withMessages('app', () => import('@/web/features/auth/pages/auth-page')) },
+  resetPassword: { handle: appPage('seo.appPages.resetPassword'), lazy: withMessages('app', () => import('@/web/features/auth/pages/reset-password-page')) },
+  settings: { handle: appPage('seo.appPages.settings'), lazy: withMessages('app', () => import('@/web/features/settings/pages/settings-page')) },
+  adminLogin: { handle: appPage('seo.appPages.adminLogin'), lazy: withMessages('app', () => import('@/web/features/admin-login/pages/admin-login-page')) },
+  myBookings: { handle: appPage('seo.appPages.myBookings'), lazy: withMessages(['app', 'my-bookings', 'live-status'], () => import('@/web/features/my-bookings/pages/my-bookings-page')) },
+  booking: { lazy: withMessages('booking', () => import('@/web/features/booking/pages/booking-page')) },
   about: { lazy: withMessages('public-pages', () => import('@/web/features/policies/pages/about-page')) },
   terms: { lazy: withMessages('public-pages', () => import('@/web/features/policies/pages/terms-page')) },
   privacy: { lazy: withMessages('public-pages', () => import('@/web/features/policies/pages/privacy-page')) },
@@ -49,14 +50,14 @@ export const pages = {
   dayCalendar: { handle: appPage('seo.appPages.dayCalendar'), lazy: adminPage(() => import('@/web/features/dispatch/pages/day-calendar-page')) },
   workerDay: { handle: appPage('seo.appPages.workerDay'), lazy: workerPage(() => import('@/web/features/worker/pages/worker-day-page')) },
   availability: { handle: appPage('seo.appPages.availability'), lazy: workerPage(() => import('@/web/features/worker/pages/availability-page')) },
-  workerSettings: { handle: appPage('seo.appPages.workerSettings'), lazy: withMessages(['staff', 'worker', 'push'], () => import('@/web/features/worker/pages/worker-settings-page')) },
-  workerEnroll: { handle: appPage('seo.appPages.workerEnroll'), lazy: withMessages(['staff', 'people'], () => import('@/web/features/people/pages/enroll-page')) },
+  workerSettings: { handle: appPage('seo.appPages.workerSettings'), lazy: withMessages(['app', 'staff', 'worker', 'push'], () => import('@/web/features/worker/pages/worker-settings-page')) },
+  workerEnroll: { handle: appPage('seo.appPages.workerEnroll'), lazy: withMessages(['app', 'staff', 'people'], () => import('@/web/features/people/pages/enroll-page')) },
   users: { handle: appPage('seo.appPages.users'), lazy: adminPage(() => import('@/web/features/people/pages/users-page')) },
   workerApplications: { handle: appPage('seo.appPages.workerApplications'), lazy: adminPage(() => import('@/web/features/people/pages/worker-applications-page')) },
-  analytics: { handle: appPage('seo.appPages.analytics'), lazy: withMessages(['staff', 'analytics'], () => import('@/web/features/analytics/pages/analytics-page')) },
-  errors: { handle: appPage('seo.appPages.errors'), lazy: withMessages(['staff', 'errors-admin'], () => import('@/web/features/errors/pages/errors-page')) },
-  adminSettings: { handle: appPage('seo.appPages.adminSettings'), lazy: withMessages(['staff', 'admin-settings', 'push'], () => import('@/web/features/admin-settings/pages/admin-settings-page')) },
-  chats: { handle: appPage('seo.appPages.chats'), lazy: withMessages('staff', () => import('@/web/features/chats/pages/admin-chats-page')) },
+  analytics: { handle: appPage('seo.appPages.analytics'), lazy: withMessages(['app', 'staff', 'analytics'], () => import('@/web/features/analytics/pages/analytics-page')) },
+  errors: { handle: appPage('seo.appPages.errors'), lazy: withMessages(['app', 'staff', 'errors-admin'], () => import('@/web/features/errors/pages/errors-page')) },
+  adminSettings: { handle: appPage('seo.appPages.adminSettings'), lazy: withMessages(['app', 'staff', 'admin-settings', 'push'], () => import('@/web/features/admin-settings/pages/admin-settings-page')) },
+  chats: { handle: appPage('seo.appPages.chats'), lazy: withMessages(['app', 'staff'], () => import('@/web/features/chats/pages/admin-chats-page')) },
   notFound: { lazy: () => import('@/web/features/shell/pages/not-found-page') },
 } satisfies Record<string, PageRoute>;
 

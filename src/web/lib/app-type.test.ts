@@ -48,6 +48,37 @@ describe('resolveAppType', () => {
   });
 });
 
+describe('isAppContainer and Capacitor', () => {
+  const globalsSet = ['androidBridge', 'webkit', 'CapacitorCustomPlatform', 'Capacitor'];
+  afterEach(() => {
+    for (const name of globalsSet) Reflect.deleteProperty(window, name);
+  });
+
+  // Issue #16: the check is written out so the first load does without @capacitor/core; it must
+  // give the answer Capacitor.isNativePlatform() gives for the same window.
+  it.each([
+    ['a plain browser', {}, false],
+    ['the Android shell', { androidBridge: {} }, true],
+    ['the iOS shell', { webkit: { messageHandlers: { bridge: {} } } }, true],
+    ['a page with WebKit handlers but no bridge', { webkit: { messageHandlers: {} } }, false],
+  ])('agrees with @capacitor/core in %s', async (_, globals, native) => {
+    Object.assign(window, globals);
+    const { Capacitor } = await import('@capacitor/core');
+    expect(Capacitor.isNativePlatform()).toBe(native);
+    expect(isAppContainer()).toBe(native);
+  });
+
+  // @capacitor/core reads CapacitorCustomPlatform once, when it loads (createCapacitor in its
+  // dist/index.js), so it cannot be asked again here: the rule is its `getPlatform() !== 'web'`.
+  it.each([
+    ['a custom platform', { CapacitorCustomPlatform: { name: 'electron' } }, true],
+    ['a custom platform named web, whatever else is there', { CapacitorCustomPlatform: { name: 'web' }, androidBridge: {} }, false],
+  ])('follows a Capacitor custom platform: %s', (_, globals, native) => {
+    Object.assign(window, globals);
+    expect(isAppContainer()).toBe(native);
+  });
+});
+
 describe('detectAppType in the browser', () => {
   beforeEach(() => localStorage.clear());
   afterEach(() => {

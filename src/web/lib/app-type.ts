@@ -1,7 +1,8 @@
 /**
  * Which app this page runs as (spec section 2, "App type detection"): the web app, or the mobile
  * user or worker app. The mobile app type exists only inside the app container (Capacitor's
- * native shell, `Capacitor.isNativePlatform()`; never a guess from the URL). It is stored in
+ * native shell: its bridge object on `window`, the test `Capacitor.isNativePlatform()` makes, see
+ * isAppContainer; never a guess from the URL). It is stored in
  * localStorage under `APP_TYPE` as `worker` or `user`, can be set with the query parameter
  * `appType`, and defaults to `user` (to `worker` in a build made for the worker app:
  * VITE_APP_VARIANT=worker, see capacitor.config.ts). Outside the container there is no app type
@@ -12,8 +13,6 @@
  * container. Without that flag Vite replaces the check by `false` and the minifier drops it:
  * production builds do not contain it (proved by app-type-build.test.ts).
  */
-import { Capacitor } from '@capacitor/core';
-
 export type AppType = 'worker' | 'user';
 
 /** The localStorage key of the stored app type (spec section 2). */
@@ -30,10 +29,26 @@ declare global {
 
 const isAppType = (value: unknown): value is AppType => value === 'worker' || value === 'user';
 
-/** Whether the page runs inside the app container (Capacitor's native shell). */
+/** The globals Capacitor's native shells put on `window` before the page's scripts run. */
+interface CapacitorWindow {
+  CapacitorCustomPlatform?: { name?: string } | null;
+  androidBridge?: unknown;
+  webkit?: { messageHandlers?: { bridge?: unknown } };
+}
+
+/**
+ * Whether the page runs inside the app container (Capacitor's native shell): the same test as
+ * `Capacitor.isNativePlatform()` in @capacitor/core 7 (a custom platform other than `web`,
+ * Android's `androidBridge`, or iOS's `webkit.messageHandlers.bridge`), written out so that
+ * every web page's first load does not carry @capacitor/core (issue #16; the native shell's lazy
+ * chunk still uses it).
+ */
 export function isAppContainer(): boolean {
-  if (import.meta.env.VITE_APP_CONTEXT_OVERRIDE === 'true' && typeof window !== 'undefined' && window.__APP_CONTEXT__ === 'native') return true;
-  return Capacitor.isNativePlatform();
+  if (typeof window === 'undefined') return false;
+  if (import.meta.env.VITE_APP_CONTEXT_OVERRIDE === 'true' && window.__APP_CONTEXT__ === 'native') return true;
+  const win = window as Window & CapacitorWindow;
+  if (win.CapacitorCustomPlatform) return win.CapacitorCustomPlatform.name !== 'web';
+  return Boolean(win.androidBridge || win.webkit?.messageHandlers?.bridge);
 }
 
 /** The app type a build defaults to: `worker` for the worker app's build, otherwise `user`. */

@@ -6,7 +6,10 @@
  * English (the default and the fallback) ships with the first page load, except the files named
  * by RouteMessages, which only some lazy routes read (My Bookings, the public pages: about, terms, privacy and the policies, the live
  * booking status, the staff areas: dispatch, people, the worker's pages, the admin's analytics, error dashboard and settings; the blog): those routes load them with
- * their page (loadRouteMessages, wired in app/page-routes.tsx). Spanish is its own chunk,
+ * their page (loadRouteMessages, wired in app/page-routes.tsx). The words of the app's forms and
+ * accounts (`app`: account, booking, chats, payments, payment notices, people errors, validation)
+ * load with every page except the public ones (home, policies, blog, not found) and with the chat
+ * widget, so a first visit to the home page does without them (issue #16). Spanish is its own chunk,
  * loaded whole through i18next-resources-to-backend when it is chosen (main.tsx waits for it
  * before the first render, so a Spanish visitor never sees English flash).
  */
@@ -21,20 +24,42 @@ export const LANG_STORAGE_KEY = 'lang';
 type Messages = Record<string, unknown>;
 // mail.json, dispatch-errors.json, structured-data.json and push-messages.json are the server's words (emails, API errors, JSON-LD, push notifications): never bundled.
 const english = import.meta.glob<Messages>(
-  ['../locales/en/*.json', '!../locales/en/{my-bookings,public-pages,live-status,staff,dispatch,worker,people,analytics,errors-admin,admin-settings,blog,push}.json', '!../locales/en/{mail,dispatch-errors,structured-data,push-messages}.json'],
+  [
+    '../locales/en/*.json',
+    '!../locales/en/{my-bookings,public-pages,live-status,staff,dispatch,worker,people,analytics,errors-admin,admin-settings,blog,push}.json',
+    '!../locales/en/{account,booking,chats,payments,payment-notice,people-errors,validation}.json',
+    '!../locales/en/{mail,dispatch-errors,structured-data,push-messages}.json',
+  ],
   { eager: true, import: 'default' },
 );
-const englishOnDemand = import.meta.glob<Messages>('../locales/en/{my-bookings,public-pages,live-status,staff,dispatch,worker,people,analytics,errors-admin,admin-settings,blog,push}.json', { import: 'default' });
+const englishOnDemand = import.meta.glob<Messages>(
+  [
+    '../locales/en/{my-bookings,public-pages,live-status,staff,dispatch,worker,people,analytics,errors-admin,admin-settings,blog,push}.json',
+    '../locales/en/{account,booking,chats,payments,payment-notice,people-errors,validation}.json',
+  ],
+  { import: 'default' },
+);
+
+/** The files of the `app` messages (see the module comment); keep in step with the globs above. */
+const APP_MESSAGE_FILES = ['account', 'booking', 'chats', 'payments', 'payment-notice', 'people-errors', 'validation'] as const;
 const spanish = import.meta.glob<Messages>(['../locales/es/*.json', '!../locales/es/{mail,dispatch-errors,structured-data,push-messages}.json'], { import: 'default' });
 
 /** Locale files (without `.json`) that stay out of the first page load; keep in step with the globs above. */
-export type RouteMessages = 'my-bookings' | 'public-pages' | 'live-status' | 'staff' | 'dispatch' | 'worker' | 'people' | 'analytics' | 'errors-admin' | 'admin-settings' | 'blog' | 'push';
+export type RouteMessages = 'app' | 'booking' | 'my-bookings' | 'public-pages' | 'live-status' | 'staff' | 'dispatch' | 'worker' | 'people' | 'analytics' | 'errors-admin' | 'admin-settings' | 'blog' | 'push';
 
 /**
- * Adds the English messages of one route's locale file (Spanish comes whole with the language).
- * Route loaders await it before rendering the page; loading twice is harmless.
+ * Adds the English messages of one route's locale file, or of the `app` files (Spanish comes
+ * whole with the language). Route loaders await it before rendering the page; loading twice is harmless.
  */
 export async function loadRouteMessages(name: RouteMessages): Promise<void> {
+  if (name === 'app') {
+    await Promise.all(APP_MESSAGE_FILES.map((file) => loadMessageFile(file)));
+    return;
+  }
+  await loadMessageFile(name);
+}
+
+async function loadMessageFile(name: string): Promise<void> {
   const load = englishOnDemand[`../locales/en/${name}.json`];
   if (!load) throw new Error(`No locale file ${name}.json`);
   i18n.addResourceBundle('en', 'translation', await load(), true, false);

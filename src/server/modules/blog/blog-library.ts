@@ -9,7 +9,6 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parse as parseYaml } from 'yaml';
 import {
   BLOG_LANGUAGES,
@@ -23,8 +22,8 @@ import {
 } from '../../../domain/blog-contract';
 import { DEFAULT_SOCIAL_IMAGE } from '../../../domain/site-pages';
 import { renderMarkdown } from './blog-markdown';
+import { REPOSITORY_ROOT as repositoryRoot } from '../../lib/repository-root';
 
-const repositoryRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 /** Where the site's posts live. */
 export const BLOG_CONTENT_DIR = path.join(repositoryRoot, 'content', 'blog');
 /** The web app's static files (vite copies them into dist/): post images must exist here. */

@@ -6,7 +6,8 @@
  * the booking's current state no longer allows is a 409 whose `details.status` is that state;
  * while a money operation is in flight on the booking (`money_operation_id`,
  * src/server/modules/payments/money-operations.ts) no other change of its state may start
- * (409 `booking_busy`).
+ * (409 `booking_busy`). Every event also tells this process's cached day plans (issue #16,
+ * ../workers/capacity-caches.ts) once it commits; other processes hear it from the trigger.
  */
 import { eq } from 'drizzle-orm';
 import type { BookingEventRecord } from '../../../domain/booking-events';
@@ -16,6 +17,7 @@ import type { Database, Transaction } from '../../db/client';
 import { bookingEvents, bookings } from '../../db/schema';
 import { conflict, notFound, ruleBroken } from '../../lib/errors';
 import type { Actor } from '../../lib/request-context';
+import { announceCapacityChange } from '../workers/capacity-caches';
 
 export type BookingRow = typeof bookings.$inferSelect;
 
@@ -75,12 +77,15 @@ export async function moveBooking(
   if (!canTransition(booking.status, to)) return false;
   await tx.update(bookings).set({ ...changes, status: to }).where(eq(bookings.id, booking.id));
   await tx.insert(bookingEvents).values({ ...eventColumns(event), bookingId: booking.id, fromStatus: booking.status, toStatus: to, actorUserId: actor.userId, actorRole: actor.role });
+  const starts = changes.scheduledStart instanceof Date ? [booking.scheduledStart, changes.scheduledStart] : [booking.scheduledStart];
+  await announceCapacityChange(tx, { bookingId: booking.id, starts });
   return true;
 }
 
 /** An event that does not change the status (a reschedule, a failed deferred hold). */
 export async function noteBookingEvent(tx: Transaction | Database, bookingId: string, actor: Actor, event: BookingEventRecord) {
   await tx.insert(bookingEvents).values({ ...eventColumns(event), bookingId, actorUserId: actor.userId, actorRole: actor.role });
+  await announceCapacityChange(tx, { bookingId });
 }
 
 /** The columns of an event record: its type, the amount, the free text and the typed facts. */

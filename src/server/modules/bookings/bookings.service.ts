@@ -1,9 +1,9 @@
 /**
  * Taking a booking (issue #2): validate every field per service, check the service area and
  * that a skilled worker can take the start (src/domain/capacity.ts), recompute the price, place the
- * card hold, then — under the day's capacity lock, re-checking capacity — write the booking, its
- * first event and its payment in one transaction. Idempotent per customer and
- * `Idempotency-Key`: the route runs it at most once per key (src/server/lib/idempotency.ts;
+ * card hold, then write the booking, its first event and its payment in one transaction that
+ * ends by re-checking capacity under the capacity locks of the date and service (issue #16).
+ * Idempotent per customer and `Idempotency-Key`: the route runs it at most once per key (src/server/lib/idempotency.ts;
  * concurrent duplicates wait and replay the first answer, issue #9), the gateway call carries a
  * key derived from the same pair, and a booking already made with the key is returned. A
  * declined card creates nothing; a hold whose booking could not be written is voided.
@@ -28,7 +28,9 @@ import { cardDeclined, gatewayFailure } from '../payments/gateway-errors';
 import { recordHoldPlaced } from '../payments/payment-records';
 import { rememberAddress, rememberPhone } from '../account/remembered-details';
 import { getBusinessSettings } from '../settings/settings.service';
-import { assertStartOffered, lockCapacityDay } from '../workers/capacity.service';
+import { announceCapacityChange } from '../workers/capacity-caches';
+import { assertStartOffered } from '../workers/capacity.service';
+import { lockCapacityFor } from '../workers/capacity-lock';
 import { claimUpload, type UploadOwner } from '../uploads/uploads.service';
 import { loadBookingView, loadBookingViews, ownBooking, type ViewContext } from './booking-view';
 
@@ -135,7 +137,7 @@ export async function createBooking(ctx: BookingContext, idempotencyKey: string,
   const start = new Date(request.startAt);
   const duration = jobDurationMinutes(request.options);
   const capacityCheck = { service: request.options.service, start, durationMinutes: duration, now: ctx.now, rules: settings.slotRules };
-  // A first check before touching the card; the decisive one runs under the day's lock below.
+  // A first check before touching the card; the decisive one runs under the capacity locks below.
   await assertStartOffered(db, capacityCheck);
   const quote = quoteBooking(request.options, settings.unitPrices, settings.taxRateBps);
   const reference = newBookingReference();
@@ -165,8 +167,6 @@ export async function createBooking(ctx: BookingContext, idempotencyKey: string,
   const photoUploadId = request.options.service === 'furniture-assembly' ? (request.options.photoUploadId ?? null) : null;
   try {
     const bookingId = await db.transaction(async (tx) => {
-      await lockCapacityDay(tx, start);
-      await assertStartOffered(tx, capacityCheck);
       if (photoUploadId && !(await claimUpload(tx, photoUploadId, { ...ctx.uploadOwner, userId: customer.id }))) {
         throw badRequest('validation_failed', 'errors.validationFailed', { details: { 'options.photoUploadId': 'validation.photoInvalid' } });
       }
@@ -209,6 +209,8 @@ export async function createBooking(ctx: BookingContext, idempotencyKey: string,
           ? { bookingId: id, type: 'hold_placed', actorUserId: customer.id, actorRole: 'user', amountCents: hold.amountCents, data: { reference: hold.reference, deferred: false } }
           : { bookingId: id, type: 'card_saved', actorUserId: customer.id, actorRole: 'user', data: { reason: 'hold_deferred' } },
       ]);
+      // This process's cached day plan of the date goes once the booking commits (issue #16).
+      await announceCapacityChange(tx, { bookingId: id, starts: [start] });
       // What the booking teaches the account, written with the booking or not at all.
       if (request.saveAddress) await rememberAddress(tx, customer.id, request.address);
       await rememberPhone(tx, customer.id, request.contactPhone);
@@ -227,6 +229,11 @@ export async function createBooking(ctx: BookingContext, idempotencyKey: string,
         })
         .returning();
       if (hold) await recordHoldPlaced(tx, payment!, hold, actor);
+      // The decisive check comes last, so the capacity locks are held only for it and the commit
+      // (issue #16, capacity-lock.ts): a fresh computation over the workers and the day's jobs,
+      // this booking left out; a refusal rolls everything above back.
+      const workers = await lockCapacityFor(tx, { start, service: request.options.service });
+      await assertStartOffered(tx, { ...capacityCheck, excludeBookingId: id, workers });
       return id;
     });
     return { booking: await loadBookingView(db, ownBooking(customer.id, bookingId), view), replayed: false };

@@ -11,8 +11,9 @@ import type { ServiceSlug } from '../../../domain/services';
 import type { Database } from '../../db/client';
 import { bookings } from '../../db/schema';
 import { ruleBroken } from '../../lib/errors';
-import { assertStartOffered, lockCapacityDay } from '../workers/capacity.service';
-import { loadCapacity } from '../workers/capacity.repository';
+import { assertStartOffered } from '../workers/capacity.service';
+import { lockCapacityFor } from '../workers/capacity-lock';
+import { loadJobsOn } from '../workers/capacity.repository';
 import type { Actor } from '../../lib/request-context';
 import { bookingPolicy } from '../settings/settings.service';
 import { lockBookingForChange, moveBooking, noteBookingEvent, stateConflict } from './booking-transitions';
@@ -31,10 +32,11 @@ export async function rescheduleBooking(
   options: { staff?: boolean } = {},
 ): Promise<void> {
   await ctx.db.transaction(async (tx) => {
-    // The booking's row first, then the day's capacity: the order every path takes (assigning a
-    // worker too), so that a reschedule racing an assignment waits instead of deadlocking.
+    // The booking's row first, then the capacity of the new date for its service (capacity-lock.ts):
+    // the order every path takes (assigning a worker too), so that a reschedule racing an
+    // assignment waits instead of deadlocking.
     const booking = await lockBookingForChange(tx, bookingId);
-    await lockCapacityDay(tx, newStart);
+    const workers = await lockCapacityFor(tx, { start: newStart, service: booking.serviceSlug as ServiceSlug });
     if (booking.status !== 'pending' && booking.status !== 'confirmed') throw stateConflict('not_reschedulable', 'paymentErrors.notReschedulable', booking.status);
     // The notice the booking was made under (issue #12), not a policy changed since.
     const policy = bookingPolicy(booking, ctx.policy);
@@ -42,13 +44,13 @@ export async function rescheduleBooking(
       throw ruleBroken('reschedule_window_closed', 'paymentErrors.rescheduleWindowClosed', { params: { hours: policy.rescheduleNoticeHours } });
     }
     const durationMinutes = (booking.scheduledEnd.getTime() - booking.scheduledStart.getTime()) / 60_000;
-    await assertStartOffered(tx, { service: booking.serviceSlug as ServiceSlug, start: newStart, durationMinutes, now: ctx.now, rules: ctx.slotRules, excludeBookingId: booking.id });
+    await assertStartOffered(tx, { service: booking.serviceSlug as ServiceSlug, start: newStart, durationMinutes, now: ctx.now, rules: ctx.slotRules, excludeBookingId: booking.id, workers });
     const newEnd = new Date(newStart.getTime() + durationMinutes * 60_000);
     await tx.update(bookings).set({ scheduledStart: newStart, scheduledEnd: newEnd }).where(eq(bookings.id, booking.id));
     await noteBookingEvent(tx, booking.id, actor, { type: 'rescheduled', data: { from: booking.scheduledStart.toISOString(), to: newStart.toISOString() } });
     // A moved job keeps its worker only if they can still take it; otherwise it goes back to dispatch.
     if (booking.workerId) {
-      const { workers, jobs } = await loadCapacity(tx, newStart);
+      const jobs = await loadJobsOn(tx, newStart);
       const job = { id: booking.id, service: booking.serviceSlug as ServiceSlug, start: newStart, end: newEnd, workerId: booking.workerId };
       if (!assignableWorkers({ job, workers, jobs, rules: ctx.slotRules }).includes(booking.workerId)) {
         const moved = { ...booking, scheduledStart: newStart, scheduledEnd: newEnd };

@@ -1,10 +1,11 @@
 /**
  * Chat activity that is announced live but stores nothing of its own (issue #13, second slice):
  *  - typing: `POST /api/chats/{id}/typing` sends one `pg_notify('chat_activity', …)` after the
- *    access check (no write), at most one per user and conversation every TYPING_THROTTLE_MS
- *    (counted in this process's memory: a lost or extra notice only shortens or lengthens a
- *    "typing…" hint). Internal notes never announce typing: the web does not call the route while
- *    an admin writes a note, and the route takes no body.
+ *    access check, at most one per user and conversation every TYPING_THROTTLE_MS, counted in
+ *    the shared `rate_limit_counters` (auth/attempt-counters.ts) so the limit holds however many
+ *    app processes the typist's requests reach (issue #16). Internal notes never announce
+ *    typing: the web does not call the route while an admin writes a note, and the route takes
+ *    no body.
  *  - read receipts: every raise of a user's delivered/read marks (`advanceReadMarks`: reading
  *    messages marks them delivered, POST read marks them read, sending marks one's own message
  *    read) announces the side's marks on the same channel, only when a mark actually moved. A
@@ -15,6 +16,7 @@
  * (src/server/realtime/chat-events.ts `chatActivityEventFor`).
  */
 import { sql } from 'drizzle-orm';
+import { counterKey, countHit } from '../../auth/attempt-counters';
 import type { ChatSenderRole } from '../../../domain/chats-contract';
 import type { Database, Transaction } from '../../db/client';
 import { chatReads, conversations } from '../../db/schema';
@@ -23,24 +25,15 @@ import type { OpenedConversation } from './chats.service';
 
 /** At most one typing notice per user and conversation in this window, ms. */
 export const TYPING_THROTTLE_MS = 2_000;
-/** Above this many remembered typists, the stale ones are forgotten. */
-const THROTTLE_PRUNE_AT = 5_000;
-
-/** The last typing notice sent per `conversationId:userId`, epoch ms (this process only). */
-const lastTyping = new Map<string, number>();
 
 /**
- * Whether a typing notice may go out now, remembering it if so.
- * @param nowMs the app clock, epoch ms
+ * Whether a typing notice may go out now: the first of its TYPING_THROTTLE_MS window, counted in
+ * the shared counters (one upsert).
+ * @param key the conversation and the typist
  */
-function typingAllowed(key: string, nowMs: number): boolean {
-  const last = lastTyping.get(key);
-  if (last !== undefined && nowMs - last >= 0 && nowMs - last < TYPING_THROTTLE_MS) return false;
-  if (lastTyping.size >= THROTTLE_PRUNE_AT) {
-    for (const [k, at] of lastTyping) if (Math.abs(nowMs - at) >= TYPING_THROTTLE_MS) lastTyping.delete(k);
-  }
-  lastTyping.set(key, nowMs);
-  return true;
+async function typingAllowed(db: Database, key: string, now: Date): Promise<boolean> {
+  const hit = await countHit(db, counterKey('chat-typing', key), now, TYPING_THROTTLE_MS / 1000);
+  return hit.count === 1;
 }
 
 /** Who is typing: a signed-in user (their id) or a guest (null id, role 'guest'). */
@@ -63,7 +56,7 @@ export async function announceTyping(
   throttleKey: string,
   now: Date,
 ): Promise<boolean> {
-  if (!typingAllowed(`${conversation.id}:${throttleKey}`, now.getTime())) return false;
+  if (!(await typingAllowed(db, `${conversation.id}:${throttleKey}`, now))) return false;
   const activity: ChatTypingActivity = {
     kind: 'typing',
     conversationId: conversation.id,

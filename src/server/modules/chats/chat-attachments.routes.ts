@@ -2,14 +2,14 @@
  * `GET /api/chats/{id}/attachments/{uploadId}` (issue #13): the image of a chat message, to the
  * conversation's participants only (chats.service.ts `openConversation`; an internal note's image
  * to admins only). Anyone else, an upload no message of this conversation carries, or a file gone
- * from the disk: 404. Served like `GET /api/uploads/{id}` (private cache for an hour, inline).
+ * from the upload storage: 404 (the store down: 503). Served like `GET /api/uploads/{id}` (private cache for an hour, inline).
  */
 import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { chatMessages, uploads } from '../../db/schema';
 import { notFound } from '../../lib/errors';
 import { apiRouter, defineRoute, errorResponses } from '../../lib/openapi';
-import { uploadResponse } from '../uploads/upload-response';
+import { uploadResponse, uploadStorageUnavailableResponse } from '../uploads/upload-response';
 import { participantOf } from './chat-participant';
 import { openConversation } from './chats.service';
 
@@ -26,6 +26,7 @@ const attachmentRoute = defineRoute({
   responses: {
     200: { description: 'The image', content: { 'image/jpeg': { schema: { type: 'string' as const, format: 'binary' } } } },
     ...errorResponses(401, 404),
+    ...uploadStorageUnavailableResponse,
   },
 });
 

@@ -1,9 +1,10 @@
 /**
  * Racing dispatch actions on the same bookings (issue #10, "noticed"): an admin assigning a
  * worker while another admin (or the customer) moves the same booking to another time that day.
- * Both take the booking's row lock and the day's capacity lock; taken in opposite orders they
- * deadlock on PostgreSQL, which aborts one of them (a 500). Every path takes the booking first,
- * then the day (src/server/modules/bookings/reschedule.service.ts, dispatch.service.ts).
+ * Both take the booking's row lock and the capacity lock of the day and service
+ * (workers/capacity-lock.ts); taken in opposite orders they deadlock on PostgreSQL, which aborts
+ * one of them (a 500). Every path takes the booking first, then the capacity
+ * (src/server/modules/bookings/reschedule.service.ts, dispatch.service.ts).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inArray } from 'drizzle-orm';

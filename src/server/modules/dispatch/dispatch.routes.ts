@@ -35,6 +35,7 @@ import { requestContext } from '../../lib/request-context';
 import { readBooking } from '../bookings/booking-transitions';
 import { rescheduleBooking } from '../bookings/reschedule.service';
 import { loadWorkers } from '../workers/capacity.repository';
+import { announceCapacityChange } from '../workers/capacity-caches';
 import { assignableFor, assignWorker, bookingTimeline, listDispatch, markContacted, setEta, withCustomers } from './dispatch.service';
 
 const BOARD = ['Admin: dispatch'];
@@ -221,6 +222,7 @@ export const adminWorkersRoutes = apiRouter()
     const { active } = c.req.valid('json');
     const [updated] = await c.var.deps.db.update(workerProfiles).set({ active, updatedAt: c.var.deps.now() }).where(eq(workerProfiles.userId, id)).returning({ id: workerProfiles.userId, active: workerProfiles.active });
     if (!updated) throw notFound();
+    await announceCapacityChange(c.var.deps.db, { scope: 'workers' });
     return c.json(updated, 200);
   })
   .openapi(workersRoute, async (c) => c.json({ workers: await adminWorkers(c) }, 200));

@@ -1,8 +1,9 @@
 /**
  * Dispatch (issue #4): the admin's board views and search, the 5-10 minute contact promise
  * (first contact time), assigning a skilled free worker with an ETA, and changing the ETA.
- * Assignment runs under the day's capacity lock and is refused (409) for a worker who lacks the
- * skill, is off shift, or has another job within the travel buffer.
+ * Assignment runs under the capacity locks of the job's date and service (workers/capacity-lock.ts)
+ * and is refused (409) for a worker who lacks the skill, is off shift, or has another job within
+ * the travel buffer.
  */
 import { and, asc, desc, eq, gte, ilike, inArray, isNull, lt, or, type SQL } from 'drizzle-orm';
 import { eventFacts, type BookingEvent } from '../../../domain/booking-events';
@@ -16,8 +17,8 @@ import { conflict, ruleBroken } from '../../lib/errors';
 import { loadBookingViews, type ViewContext } from '../bookings/booking-view';
 import { lockBooking, lockBookingForChange, moveBooking, noteBookingEvent, stateConflict } from '../bookings/booking-transitions';
 import type { Actor } from '../../lib/request-context';
-import { loadCapacity, loadWorkers } from '../workers/capacity.repository';
-import { lockCapacityDay } from '../workers/capacity.service';
+import { loadCapacity, loadJobsOn } from '../workers/capacity.repository';
+import { lockCapacityFor } from '../workers/capacity-lock';
 
 function viewFilter(view: DispatchView, now: Date): SQL | undefined {
   const { start: dayStart, end: tomorrow } = businessDay(now);
@@ -129,12 +130,12 @@ export async function markContacted(db: Database, bookingId: string, now: Date, 
  */
 export async function assignWorker(db: Database, bookingId: string, input: { workerId: string; etaAt?: Date }, now: Date, rules: CapacityRules, actor: Actor): Promise<void> {
   await db.transaction(async (tx) => {
-    // The booking's row, then the day's capacity: the order of every path (reschedule.service.ts).
+    // The booking's row, then the capacity of its date and service: the order of every path (reschedule.service.ts).
     const current = await lockBookingForChange(tx, bookingId);
-    await lockCapacityDay(tx, current.scheduledStart);
+    const everyone = await lockCapacityFor(tx, { start: current.scheduledStart, service: current.serviceSlug as ServiceSlug });
     if (current.status !== 'pending' && current.status !== 'confirmed') throw stateConflict('not_assignable', 'dispatchErrors.notAssignable', current.status);
-    const workers = await loadWorkers(tx, [input.workerId]);
-    const { jobs } = await loadCapacity(tx, current.scheduledStart);
+    const workers = everyone.filter((w) => w.workerId === input.workerId);
+    const jobs = await loadJobsOn(tx, current.scheduledStart);
     const job = { id: current.id, service: current.serviceSlug as ServiceSlug, start: current.scheduledStart, end: current.scheduledEnd, workerId: input.workerId };
     if (!assignableWorkers({ job, workers, jobs, rules }).includes(input.workerId)) throw conflict('worker_unavailable', 'dispatchErrors.workerUnavailable');
     const changes = { workerId: input.workerId, assignedAt: now, etaAt: input.etaAt ?? null, acceptedAt: null };

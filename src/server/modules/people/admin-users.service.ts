@@ -11,6 +11,7 @@ import { bookings, disabledUsers, session, user, userRoles, workerProfiles } fro
 import { notFound, ruleBroken } from '../../lib/errors';
 import { resolvedRole, type Role } from '../../auth/roles';
 import { makeWorker } from '../workers/worker-defaults';
+import { announceCapacityChange } from '../workers/capacity-caches';
 
 /** Users newest first; `q` matches name or email (case-insensitive, substring). */
 export async function listUsers(db: Database, query: z.output<typeof adminUsersQuerySchema>) {
@@ -62,6 +63,8 @@ export async function setRole(db: Database, actorId: string, userId: string, rol
     await db.insert(userRoles).values({ userId, role });
     await db.update(workerProfiles).set({ active: false }).where(eq(workerProfiles.userId, userId));
   }
+  // Gaining or losing the worker role changes capacity: every process's cached day plans go (issue #16).
+  await announceCapacityChange(db, { scope: 'workers' });
 }
 
 /** @throws AppError 404, 422 disable_self */

@@ -15,8 +15,7 @@
  */
 import { createHash } from 'node:crypto';
 import { and, eq, inArray, notExists } from 'drizzle-orm';
-import { JWT } from 'google-auth-library';
-import webpush from 'web-push';
+import type { JWT } from 'google-auth-library';
 import type { PushPayload } from '../../../domain/push-contract';
 import type { PushConfig } from '../../config';
 import type { Database } from '../../db/client';
@@ -67,9 +66,14 @@ export const webPushTopic = (tag: string) => createHash('sha256').update(tag).di
 export function createPushSender(deps: PushSenderDeps) {
   const { config, logger } = deps;
   let fcmClient: JWT | null = null;
+  let fcmModule: Promise<typeof import('google-auth-library')> | null = null;
 
   /** The service account's client (it caches its access token until shortly before expiry). */
-  function fcmAuth(fcm: NonNullable<PushConfig['fcm']>): JWT {
+  async function fcmAuth(fcm: NonNullable<PushConfig['fcm']>): Promise<JWT> {
+    // Loaded on the first push, not at start (issue #16: web-push and google-auth-library are ~4 MB resident).
+    // A concurrent first send waits for the same import rather than making a second client.
+    fcmModule ??= import('google-auth-library');
+    const { JWT } = await fcmModule;
     if (fcmClient) return fcmClient;
     const client = new JWT({ email: fcm.clientEmail, key: fcm.privateKey, scopes: [FCM_SCOPE] });
     if (fcm.apiBase) {
@@ -88,6 +92,7 @@ export function createPushSender(deps: PushSenderDeps) {
 
   async function sendWeb(device: SubscriptionRow, payload: PushPayload, delivery: PushDelivery): Promise<Outcome> {
     const vapid = config.webPush!;
+    const { default: webpush } = await import('web-push');
     const request = webpush.generateRequestDetails({ endpoint: device.endpoint, keys: { p256dh: device.p256dh!, auth: device.auth! } }, JSON.stringify(payload), {
       vapidDetails: { subject: vapid.subject, publicKey: vapid.publicKey, privateKey: vapid.privateKey },
       contentEncoding: 'aes128gcm',
@@ -107,7 +112,7 @@ export function createPushSender(deps: PushSenderDeps) {
 
   async function sendFcm(device: SubscriptionRow, payload: PushPayload, delivery: PushDelivery): Promise<Outcome> {
     const fcm = config.fcm!;
-    const { token } = await fcmAuth(fcm).getAccessToken();
+    const { token } = await (await fcmAuth(fcm)).getAccessToken();
     if (!token) throw new Error('no FCM access token');
     const ttl = `${delivery.ttlSeconds}s`;
     const message = {

@@ -7,7 +7,6 @@
  * (`receiptPdf.*` in src/web/locales/{en,es}/mail.json). Letter size, the standard Helvetica
  * fonts (WinAnsi: accents and "×" print; no embedded font files).
  */
-import PDFDocument from 'pdfkit';
 import { cardBrandName, formatNumber, formatPrice, formatTampaDateTime } from '../../../domain/format';
 import { paymentNoticeMessage } from '../../../domain/payment-notice-message';
 import { paymentTimingNotice } from '../../../domain/payment-timing';
@@ -39,6 +38,8 @@ export async function renderReceiptPdf(data: ReceiptData, business: ReceiptBusin
   const money = (cents: number) => formatPrice(cents, lang);
   const b = data.booking;
   const brand = t('header.brand');
+  // Loaded on the first receipt, not at start: pdfkit and its fonts are ~8 MB of resident memory (issue #16).
+  const { default: PDFDocument } = await import('pdfkit');
   const doc = new PDFDocument({ size: 'LETTER', margin: 54, compress: options.compress ?? true, info: { Title: `${t('receiptPdf.title')} ${b.reference}`, Author: brand } });
   const chunks: Buffer[] = [];
   doc.on('data', (chunk: Buffer) => chunks.push(chunk));

@@ -9,6 +9,8 @@ import type { AppEnv } from '../../lib/app-env';
 import { loadSiteFacts } from './site-facts';
 import { pageHeadFor } from './page-head';
 import { renderPage } from './page-html';
+import { buildManifestReader, modulePreloadsFor, withModulePreloads } from './route-preloads';
+import { sitePageOf } from '../../../domain/site-pages';
 import { robotsTxt, sitemapPages, sitemapXml } from './sitemap';
 
 /** robots.txt and sitemap.xml, served whether or not the web app is built. */
@@ -29,8 +31,9 @@ export function seoRoutes() {
 
 /**
  * The web app's pages: `indexPath` (the built index.html, re-read when the file changes) with the
- * head of the page asked for. When the head cannot be worked out (the database is down), the page
- * is still served as built, so the app can load and say what is wrong.
+ * head of the page asked for, and modulepreload links for the page's own chunks (issue #16,
+ * route-preloads.ts). When the head cannot be worked out (the database is down), the page is
+ * still served as built, so the app can load and say what is wrong.
  */
 export function webPageHandler(indexPath: string): Handler<AppEnv> {
   let cached: { mtimeMs: number; html: string } | null = null;
@@ -39,9 +42,12 @@ export function webPageHandler(indexPath: string): Handler<AppEnv> {
     if (cached?.mtimeMs !== mtimeMs) cached = { mtimeMs, html: fs.readFileSync(indexPath, 'utf8') };
     return cached.html;
   };
+  const manifest = buildManifestReader(indexPath);
   return async (c) => {
     const { deps } = c.var;
-    const html = template();
+    const built = template();
+    const buildManifest = manifest();
+    const html = buildManifest ? withModulePreloads(built, modulePreloadsFor(buildManifest, sitePageOf(c.req.path))) : built;
     c.header('Cache-Control', 'no-cache');
     c.header('Content-Type', 'text/html; charset=UTF-8');
     try {

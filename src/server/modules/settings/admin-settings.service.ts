@@ -7,7 +7,8 @@
  * based on, the version is raised by one, and the change is written to `settings_changes` (who,
  * when, the value before and after) in the same transaction. A save based on an older version is
  * refused with the section as it is now, so that two admins saving at once never lose a change
- * silently (docs/decisions/017-admin-settings.md).
+ * silently (docs/decisions/017-admin-settings.md). A save is announced on `capacity_changes`, so
+ * every process drops its cached settings and day plans on commit (issue #16).
  */
 import { and, asc, desc, eq, inArray, lt } from 'drizzle-orm';
 import {
@@ -27,6 +28,7 @@ import type { Database, Transaction } from '../../db/client';
 import { services, settings, settingsChanges, user } from '../../db/schema';
 import { notFound } from '../../lib/errors';
 import { SECTION_STORES, type SettingsDefaults } from './settings-sections';
+import { announceCapacityChange } from '../workers/capacity-caches';
 
 /** What a save did: `saved` (a new version), `unchanged` (the value was already stored), or `conflict` (based on an older version; `state` is the current one). */
 export type SaveResult<V> = { outcome: 'saved' | 'unchanged' | 'conflict'; state: SectionState<V> };
@@ -107,6 +109,7 @@ export async function saveServiceSetting(ctx: SaveContext, slug: ServiceSlug, ve
       .where(and(eq(services.slug, slug), eq(services.version, version)))
       .returning();
     await recordChange(tx, ctx, { subject: 'service', serviceSlug: slug, version: saved!.version, oldValue: current, newValue: value });
+    await announceCapacityChange(tx, { scope: 'settings' });
     return { outcome: 'saved' as const, state: serviceState(saved!, await adminNames(tx, [ctx.adminId])) };
   });
 }
@@ -154,6 +157,7 @@ export async function saveSettingsSection<S extends SettingsSection>(
       }
     }
     await recordChange(tx, ctx, { subject: section, version: saved!.version, oldValue: current, newValue: value });
+    await announceCapacityChange(tx, { scope: 'settings' });
     return { outcome: 'saved' as const, state: await stateOf(saved, store.decode(saved!.value, ctx.defaults) as SectionValues[S]) };
   });
 }

@@ -1,11 +1,12 @@
 /**
- * `GET /api/settings/public`: what the browser needs to price, schedule and label payments, read
- * fresh each time so that an admin's save (/admin/settings) shows at once. The support phone and
+ * `GET /api/settings/public`: what the browser needs to price, schedule and label payments, from
+ * this process's settings cache, which every admin save (/admin/settings) drops in every process
+ * on commit (issue #16, ../workers/capacity-caches.ts), so the save shows at once. The support phone and
  * email are the saved ones, or the config's (SUPPORT_PHONE, SUPPORT_EMAIL) until an admin saves them.
  */
 import { publicSettingsSchema } from '../../../domain/catalog-contract';
 import { apiRouter, defineRoute, jsonContent } from '../../lib/openapi';
-import { getBusinessSettings } from './settings.service';
+import { cachedBusinessSettings } from '../workers/capacity-caches';
 
 const publicSettingsRoute = defineRoute({
   method: 'get',
@@ -18,7 +19,7 @@ const publicSettingsRoute = defineRoute({
 
 export const settingsRoutes = apiRouter().openapi(publicSettingsRoute, async (c) => {
   const { config, db, gateway } = c.var.deps;
-  const business = await getBusinessSettings(db, { supportPhone: config.supportPhone, supportEmail: config.supportEmail });
+  const business = await cachedBusinessSettings(db, { supportPhone: config.supportPhone, supportEmail: config.supportEmail });
   return c.json(
     {
       services: business.services,

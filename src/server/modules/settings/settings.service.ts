@@ -2,8 +2,9 @@
  * The business settings that rules read: unit prices, tax rate, service-area ZIPs, slot rules
  * (business hours by weekday), the cancellation policy, the contact promise, the support
  * contacts and the completion ceilings, from the `services` and `settings` tables (seeded with
- * the defaults of issue #2, edited on /admin/settings, issue #12). Read fresh on every request,
- * so an admin's save applies at once to the public settings, slots and new bookings; bookings
+ * the defaults of issue #2, edited on /admin/settings, issue #12). Read fresh by every call, so
+ * an admin's save applies at once to new bookings; the public settings and the slots read them
+ * through the per-process cache that every save drops (settings-cache.ts, issue #16); bookings
  * already made keep their own prices and policy (bookingPolicy below).
  */
 import { asc } from 'drizzle-orm';

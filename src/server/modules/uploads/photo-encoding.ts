@@ -5,7 +5,6 @@
  * GPS position, camera serials, XMP, comments). What we store and serve is always our own JPEG,
  * never the uploader's bytes.
  */
-import sharp from 'sharp';
 import { uploadFileError } from './upload-errors';
 
 /** Images above this many pixels are refused before decoding (decompression bombs). 100 MP covers phone cameras. */
@@ -29,6 +28,8 @@ export interface StoredPhoto {
  *   sharp's prebuilt binaries) or validation.imageTooLarge (more than MAX_INPUT_PIXELS)
  */
 export async function reencodePhoto(original: Buffer, sniffedType: string): Promise<StoredPhoto> {
+  // Loaded on the first upload, not at start: libvips is ~8 MB of resident memory (issue #16).
+  const { default: sharp } = await import('sharp');
   try {
     const { data, info } = await sharp(original, {
       limitInputPixels: MAX_INPUT_PIXELS,

@@ -4,26 +4,29 @@
  * and is safe in several processes at once: each batch locks its rows FOR UPDATE SKIP LOCKED, so
  * two runs never pick the same row, and a row a booking is claiming right now (claimUpload locks
  * it) or a chat message is attaching (chat-attachment-owner.ts holds a share lock) is left for a later run. The foreign keys from bookings and worker_applications stay the
- * last word: a row something refers to cannot be deleted. Files are deleted after the rows'
- * transaction commits, so a rollback never leaves a row without its file.
+ * last word: a row something refers to cannot be deleted.
+ * The bytes (disk or S3, upload-storage.ts) are removed inside the rows' transaction, after the
+ * rows' delete has passed the foreign keys and before it commits: when the store cannot delete
+ * (S3 down), the transaction rolls back and the rows stay for the next run, so no photo is left in
+ * the bucket without a row that leads back to it (docs/decisions/033-upload-storage.md).
  */
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import { subHours } from 'date-fns';
 import { and, asc, eq, inArray, lt, notExists } from 'drizzle-orm';
-import type { Database } from '../../db/client';
 import { bookings, chatMessages, jobPhotos, uploads, workerApplications } from '../../db/schema';
-import type { Logger } from '../../lib/logger';
-import { uploadsDir } from './uploads.service';
+import type { AppDeps } from '../../lib/app-env';
 
 /** How long an unused upload is kept: a guest's upload cookie lives as long. */
 export const UNATTACHED_UPLOAD_TTL_HOURS = 24;
 const BATCH = 200;
+/** Deletes sent to the store at once. */
+const DELETE_CONCURRENCY = 8;
 
 /**
  * @returns how many uploads this run removed
+ * @throws UploadStorageUnavailableError when the store cannot delete (the batch's rows are kept;
+ *   the scheduled job logs it and the next run tries again)
  */
-export async function removeAbandonedUploads(deps: { db: Database; config: { dataDir: string }; now: () => Date; logger: Logger }): Promise<number> {
+export async function removeAbandonedUploads(deps: Pick<AppDeps, 'db' | 'uploadStorage' | 'now' | 'logger'>): Promise<number> {
   const cutoff = subHours(deps.now(), UNATTACHED_UPLOAD_TTL_HOURS);
   let removed = 0;
   for (;;) {
@@ -43,17 +46,23 @@ export async function removeAbandonedUploads(deps: { db: Database; config: { dat
         .orderBy(asc(uploads.createdAt))
         .limit(BATCH)
         .for('update', { skipLocked: true });
-      if (doomed.length > 0) await tx.delete(uploads).where(inArray(uploads.id, doomed.map((d) => d.id)));
+      if (doomed.length === 0) return doomed;
+      await tx.delete(uploads).where(inArray(uploads.id, doomed.map((d) => d.id)));
+      await deleteStored(deps.uploadStorage, doomed.map((d) => d.storageKey));
       return doomed;
     });
-    for (const { storageKey } of batch) {
-      await fs.rm(path.join(uploadsDir(deps.config.dataDir), path.basename(storageKey)), { force: true }).catch((error: unknown) => {
-        deps.logger.warn({ err: error, storageKey }, 'could not delete an abandoned upload file');
-      });
-    }
     removed += batch.length;
     if (batch.length < BATCH) break;
   }
   if (removed > 0) deps.logger.info({ removed }, 'removed abandoned uploads');
   return removed;
+}
+
+/** Deletes the keys from the store, a few at a time; the first failure is thrown after the others finish. */
+async function deleteStored(storage: AppDeps['uploadStorage'], keys: string[]): Promise<void> {
+  for (let i = 0; i < keys.length; i += DELETE_CONCURRENCY) {
+    const results = await Promise.allSettled(keys.slice(i, i + DELETE_CONCURRENCY).map((key) => storage.delete(key)));
+    const failed = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
+    if (failed) throw failed.reason;
+  }
 }

@@ -16,7 +16,7 @@ import { notFound } from '../../lib/errors';
 import type { AppEnv } from '../../lib/app-env';
 import { apiRouter, defineRoute, errorResponses, idParams, jsonContent } from '../../lib/openapi';
 import { UploadQuotaError, uploadFileError } from './upload-errors';
-import { uploadResponse } from './upload-response';
+import { uploadResponse, uploadStorageUnavailableResponse } from './upload-response';
 import { assertWithinUploadQuota, hashClientIp, type Uploader } from './upload-quota';
 import {
   UPLOAD_OWNER_COOKIE,
@@ -24,7 +24,6 @@ import {
   canReadUpload,
   hashToken,
   newAnonymousToken,
-  readUploadFile,
   saveUpload,
 } from './uploads.service';
 
@@ -86,7 +85,7 @@ const uploadRoute = defineRoute({
       content: { 'multipart/form-data': { schema: { type: 'object' as const, properties: { file: { type: 'string' as const, format: 'binary' } }, required: ['file'] } } },
     },
   },
-  responses: { 201: jsonContent(uploadedFileSchema, 'The stored photo'), ...errorResponses(400, 403, 413, 415, 429) },
+  responses: { 201: jsonContent(uploadedFileSchema, 'The stored photo'), ...errorResponses(400, 403, 413, 415, 429), ...uploadStorageUnavailableResponse },
 });
 
 const readRoute = defineRoute({
@@ -100,12 +99,13 @@ const readRoute = defineRoute({
   responses: {
     200: { description: 'The photo', content: { 'image/jpeg': { schema: { type: 'string' as const, format: 'binary' } } } },
     ...errorResponses(404),
+    ...uploadStorageUnavailableResponse,
   },
 });
 
 export const uploadsRoutes = apiRouter()
   .openapi(uploadRoute, async (c) => {
-    const { db, config, now } = c.var.deps;
+    const { db, now, uploadStorage } = c.var.deps;
     const uploader = identifyUploader(c);
     await withRetryAfter(c, () => assertWithinUploadQuota(db, uploader, now()));
     let body: Record<string, unknown>;
@@ -115,7 +115,7 @@ export const uploadsRoutes = apiRouter()
       // no boundary, or a broken multipart body: no file came through
       throw uploadFileError('validation.fileRequired');
     }
-    const saved = await withRetryAfter(c, () => saveUpload({ db, dataDir: config.dataDir, now: now() }, body.file, uploader));
+    const saved = await withRetryAfter(c, () => saveUpload({ db, storage: uploadStorage, now: now() }, body.file, uploader));
     return c.json(saved, 201);
   })
   .openapi(readRoute, async (c) => {

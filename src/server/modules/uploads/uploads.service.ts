@@ -1,15 +1,14 @@
 /**
  * Photo uploads (furniture photos in the booking flow, a worker applicant's licence or ID). Only
  * images, sniffed by their bytes (file-type), at most 10 MB, then decoded and re-encoded
- * (photo-encoding.ts) and stored under DATA_DIR/uploads; within the uploader's quota
+ * (photo-encoding.ts) and stored in the upload storage (DATA_DIR/uploads, or the S3 bucket:
+ * upload-storage.ts) under a random key; within the uploader's quota
  * (upload-quota.ts). A photo sent before sign-in belongs to the guest's booking draft (a random
  * cookie token, kept hashed) until a booking claims it; a photo no booking or application uses
  * within 24 h is removed (upload-cleanup.ts).
  */
 import { MAX_UPLOAD_BYTES } from '../../../domain/uploads-contract';
 import { createHash, randomBytes } from 'node:crypto';
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import { and, eq, or } from 'drizzle-orm';
 import { fileTypeFromBuffer } from 'file-type';
 import type { Database, Transaction } from '../../db/client';
@@ -17,6 +16,7 @@ import { bookings, jobPhotos, uploads } from '../../db/schema';
 import { reencodePhoto } from './photo-encoding';
 import { uploadFileError } from './upload-errors';
 import { assertWithinUploadQuota, lockUploadQuota, type Uploader } from './upload-quota';
+import type { UploadStorage } from './upload-storage';
 
 export const ALLOWED_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif', 'image/heic', 'image/heif', 'image/avif'];
 export const UPLOAD_OWNER_COOKIE = 'upload_owner';
@@ -32,17 +32,17 @@ export interface UploadOwner {
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 export const newAnonymousToken = () => randomBytes(24).toString('base64url');
 
-export const uploadsDir = (dataDir: string) => path.join(dataDir, 'uploads');
-const uploadPath = (dataDir: string, storageKey: string) => path.join(uploadsDir(dataDir), path.basename(storageKey));
-
 /**
- * Stores an image as our own re-encoded JPEG, if the uploader is within their quota.
+ * Stores an image as our own re-encoded JPEG, if the uploader is within their quota. The bytes
+ * are stored first and the row written after, so a row always has its bytes; when the row is
+ * refused (quota) the bytes are removed again.
  * @param now the request's time (the clock tests pin): the row's created_at, the quota's hour
  * @returns the upload's id, its stored content type (image/jpeg) and stored size in bytes
  * @throws AppError 400 validation_failed with details.file = validation.fileRequired | fileTooLarge
- *   | fileTypeInvalid | heicUnsupported | imageTooLarge; UploadQuotaError 429 upload_rate_limited | upload_quota_exceeded
+ *   | fileTypeInvalid | heicUnsupported | imageTooLarge; UploadQuotaError 429 upload_rate_limited | upload_quota_exceeded;
+ *   UploadStorageUnavailableError 503 upload_storage_unavailable (nothing written to the database)
  */
-export async function saveUpload(ctx: { db: Database; dataDir: string; now: Date }, file: unknown, uploader: Uploader) {
+export async function saveUpload(ctx: { db: Database; storage: UploadStorage; now: Date }, file: unknown, uploader: Uploader) {
   if (!(file instanceof File) || file.size === 0) throw uploadFileError('validation.fileRequired');
   if (file.size > MAX_UPLOAD_BYTES) throw uploadFileError('validation.fileTooLarge');
   const original = Buffer.from(await file.arrayBuffer());
@@ -50,9 +50,9 @@ export async function saveUpload(ctx: { db: Database; dataDir: string; now: Date
   if (!detected || !ALLOWED_IMAGE_TYPES.includes(detected.mime)) throw uploadFileError('validation.fileTypeInvalid');
   const photo = await reencodePhoto(original, detected.mime);
 
-  await fs.mkdir(uploadsDir(ctx.dataDir), { recursive: true });
+  // Our own random name: nothing of the uploader's (file name, type) reaches a path or an object key.
   const storageKey = `${randomBytes(16).toString('hex')}.${photo.extension}`;
-  await fs.writeFile(uploadPath(ctx.dataDir, storageKey), photo.bytes);
+  await ctx.storage.put(storageKey, photo.bytes, photo.contentType);
   try {
     const row = await ctx.db.transaction(async (tx) => {
       await lockUploadQuota(tx, uploader);
@@ -73,7 +73,9 @@ export async function saveUpload(ctx: { db: Database; dataDir: string; now: Date
     });
     return { id: row.id, contentType: row.contentType, sizeBytes: row.sizeBytes };
   } catch (error) {
-    await fs.rm(uploadPath(ctx.dataDir, storageKey), { force: true });
+    // The caller gets the row's error; bytes left behind by a store that also fails now are only
+    // unreferenced bytes (logged by the store), never a row without its photo.
+    await ctx.storage.delete(storageKey).catch(() => {});
     throw error;
   }
 }
@@ -118,8 +120,4 @@ export async function claimUpload(tx: Transaction, uploadId: string, owner: Uplo
   if (row.ownerUserId || !owner.anonymousToken || row.anonymousOwnerHash !== hashToken(owner.anonymousToken)) return false;
   await tx.update(uploads).set({ ownerUserId: owner.userId, anonymousOwnerHash: null, uploaderIpHash: null }).where(eq(uploads.id, uploadId));
   return true;
-}
-
-export async function readUploadFile(dataDir: string, storageKey: string): Promise<Buffer> {
-  return fs.readFile(uploadPath(dataDir, storageKey));
 }

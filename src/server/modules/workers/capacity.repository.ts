@@ -57,6 +57,16 @@ export async function loadCapacity(db: Db, around: Date) {
   return { workers, jobs };
 }
 
+/**
+ * The active jobs starting on one Tampa date (given as any instant on it), without the workers:
+ * the part of loadCapacity a decision must read after taking its capacity locks (issue #16,
+ * ./capacity-lock.ts), one query.
+ */
+export async function loadJobsOn(db: Db, around: Date): Promise<ScheduledJob[]> {
+  const day = businessDay(around);
+  return loadJobsStarting(db, day.start, day.end);
+}
+
 async function loadJobsStarting(db: Db, from: Date, before: Date): Promise<ScheduledJob[]> {
   const rows = await db
     .select({ id: bookings.id, service: bookings.serviceSlug, start: bookings.scheduledStart, end: bookings.scheduledEnd, workerId: bookings.workerId })

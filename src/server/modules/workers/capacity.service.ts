@@ -1,16 +1,15 @@
 /**
  * Capacity checks against the database (issue #4): the offered starts of a day, and whether one
- * start is still offered — the latter inside a transaction holding the day's advisory lock, so
- * concurrent bookings for the last free slot are serialized and exactly one wins, on PostgreSQL
- * as on PGlite (pg_advisory_xact_lock is released at commit or rollback).
+ * start is still offered — the latter inside a transaction holding the capacity locks of the
+ * start's date and service (./capacity-lock.ts, issue #16), so concurrent bookings for the last
+ * free slot are serialized and exactly one wins, on PostgreSQL as on PGlite.
  */
-import { sql } from 'drizzle-orm';
-import { isStartOffered, offeredStarts, type CapacityRules } from '../../../domain/capacity';
+import { isStartOffered, offeredStarts, type CapacityRules, type WorkerCapacity } from '../../../domain/capacity';
 import type { ServiceSlug } from '../../../domain/services';
 import { businessDate, isBookableDate } from '../../../domain/slots';
 import type { Database, Transaction } from '../../db/client';
 import { conflict } from '../../lib/errors';
-import { loadCapacity } from './capacity.repository';
+import { loadCapacity, loadJobsOn } from './capacity.repository';
 
 export interface StartCheck {
   service: ServiceSlug;
@@ -20,6 +19,8 @@ export interface StartCheck {
   rules: CapacityRules;
   /** A booking being moved: its own current slot does not count against it. */
   excludeBookingId?: string;
+  /** The workers lockCapacityFor read (./capacity-lock.ts); loaded here when absent. The jobs are always read here. */
+  workers?: readonly WorkerCapacity[];
 }
 
 /** Offered starts on a Tampa date for a job; none outside the bookable dates (without asking the database). */
@@ -27,11 +28,6 @@ export async function offeredStartsOn(db: Database | Transaction, input: Omit<St
   if (!isBookableDate(input.date, input.now, input.rules)) return [];
   const { workers, jobs } = await loadCapacity(db, input.at);
   return offeredStarts({ ...input, workers, jobs: jobs.filter((j) => j.id !== input.excludeBookingId) });
-}
-
-/** Serializes capacity decisions for one Tampa date until the transaction ends. */
-export async function lockCapacityDay(tx: Transaction, start: Date): Promise<void> {
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`capacity:${businessDate(start)}`}))`);
 }
 
 const slotUnavailable = (fresh: Date[]) =>
@@ -47,7 +43,7 @@ const slotUnavailable = (fresh: Date[]) =>
 export async function assertStartOffered(db: Database | Transaction, input: StartCheck): Promise<void> {
   const date = businessDate(input.start);
   if (!isBookableDate(date, input.now, input.rules)) throw slotUnavailable([]);
-  const { workers, jobs } = await loadCapacity(db, input.start);
+  const { workers, jobs } = input.workers ? { workers: input.workers, jobs: await loadJobsOn(db, input.start) } : await loadCapacity(db, input.start);
   const others = jobs.filter((j) => j.id !== input.excludeBookingId);
   if (isStartOffered({ ...input, workers, jobs: others })) return;
   throw slotUnavailable(offeredStarts({ ...input, date, workers, jobs: others }));

@@ -8,9 +8,12 @@ import { SERVICE_SLUGS, type ServiceSlug } from '../../../domain/services';
 import { DEFAULT_SLOT_RULES } from '../../../domain/slots';
 import type { Database } from '../../db/client';
 import { userRoles, workerAvailability, workerProfiles, workerSkills } from '../../db/schema';
+import { announceCapacityChange } from './capacity-caches';
 
 export async function makeWorker(db: Database, userId: string, options: { skills?: readonly ServiceSlug[]; phone?: string | null } = {}): Promise<void> {
   await db.transaction(async (tx) => {
+    // A new worker adds capacity: every process's cached day plans go on commit (issue #16).
+    await announceCapacityChange(tx, { scope: 'workers' });
     await tx.insert(userRoles).values({ userId, role: 'worker' }).onConflictDoNothing();
     const [created] = await tx.insert(workerProfiles).values({ userId, phone: options.phone ?? null }).onConflictDoNothing().returning();
     if (!created) return; // an existing worker keeps their settings

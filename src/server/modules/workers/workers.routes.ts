@@ -20,6 +20,7 @@ import { apiRouter, callerOf, defineRoute, errorResponses, idempotencyKeyParamet
 import { requestContext } from '../../lib/request-context';
 import { completeBooking } from '../bookings/completion.service';
 import { addJobPhoto } from './job-photos.service';
+import { announceCapacityChange } from './capacity-caches';
 import { acceptJob, declineJob, getWorkerJob, headOut, listWorkerJobs, ownJob, startJob } from './worker-jobs.service';
 
 const PROFILE = ['Worker: profile'];
@@ -176,6 +177,8 @@ export const workerRoutes = apiRouter()
     const me = callerOf(c);
     const body = c.req.valid('json');
     await c.var.deps.db.transaction(async (tx) => {
+      // Every process's cached day plans go when this commits (issue #16).
+      await announceCapacityChange(tx, { scope: 'workers' });
       await tx.delete(workerAvailability).where(eq(workerAvailability.userId, me.id));
       await tx.delete(workerTimeOff).where(eq(workerTimeOff.userId, me.id));
       if (body.weekly.length) await tx.insert(workerAvailability).values(body.weekly.map((r) => ({ userId: me.id, ...r })));
@@ -187,6 +190,8 @@ export const workerRoutes = apiRouter()
     const me = callerOf(c);
     const { skills, ...profile } = c.req.valid('json');
     await c.var.deps.db.transaction(async (tx) => {
+      // Skills, or a first profile, change who can take which job (issue #16: cached day plans).
+      await announceCapacityChange(tx, { scope: 'workers' });
       await tx.insert(workerProfiles).values({ userId: me.id }).onConflictDoNothing();
       if (Object.keys(profile).length) await tx.update(workerProfiles).set({ ...profile }).where(eq(workerProfiles.userId, me.id));
       if (skills) {

@@ -26,12 +26,14 @@ import { useAppTable } from '@/web/lib/app-routes';
 import { useMe } from '@/web/lib/auth';
 import { useChatWidget } from '@/web/lib/chat-widget';
 import { cn } from '@/web/lib/cn';
+import { loadRouteMessages } from '@/web/lib/i18n';
 import { formatPhoneForDisplay, telHref, useSupportContacts } from '@/web/lib/public-settings';
 import { accountLinks, displayName, useSignOut } from './account';
 import { LanguageSwitch } from './language-switch';
 
 // The admin's Chats link (with the unread count) and new-message alerts: a chunk only admins load.
-const adminChats = () => import('@/web/features/chats/components/inbox/admin-chats-header');
+// With the app's words (lib/i18n.ts), which the public pages do not load.
+const adminChats = () => Promise.all([import('@/web/features/chats/components/inbox/admin-chats-header'), loadRouteMessages('app')]).then(([module]) => module);
 const AdminChatsLink = lazy(() => adminChats().then((module) => ({ default: module.AdminChatsLink })));
 const AdminChatAlerts = lazy(() => adminChats().then((module) => ({ default: module.AdminChatAlerts })));
 const AdminChatsUnreadDot = lazy(() => adminChats().then((module) => ({ default: module.AdminChatsUnreadDot })));

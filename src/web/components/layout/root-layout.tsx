@@ -1,6 +1,6 @@
 /**
  * The frame around every web page: skip link, header, the page (<Outlet/>), footer, the chat
- * widget (issue #13; it stays off the staff pages), and a "Loading..." indicator while the
+ * widget (issue #13; it stays off the staff pages; loaded when the browser is idle, issue #16), and a "Loading..." indicator while the
  * router loads the next page. Each change of path scrolls to the top and records a page view
  * (spec section 2).
  */
@@ -12,7 +12,7 @@ import { trackPageView } from '@/web/lib/analytics';
 import { AppPageHead } from '@/web/components/seo/app-page-head';
 import { useLanguageInUrl } from '@/web/components/seo/language-in-url';
 import { useServerHeadCleanup } from '@/web/components/seo/server-head';
-import { ChatWidget } from '@/web/features/chats/components/widget/chat-widget';
+import { DeferredChatWidget } from './deferred-chat-widget';
 import { Footer } from './footer';
 import { Header } from './header';
 
@@ -56,7 +56,7 @@ export function RootLayout() {
         <Outlet />
       </main>
       <Footer />
-      <ChatWidget />
+      <DeferredChatWidget />
     </div>
   );
 }

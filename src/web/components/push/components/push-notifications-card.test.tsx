@@ -13,11 +13,13 @@ import { loadRouteMessages } from '@/web/lib/i18n';
 import { mockApi, renderPage } from '@/web/test/render-route';
 import { PushNotificationsCard } from './push-notifications-card';
 
-const native = vi.hoisted(() => ({ value: false }));
-vi.mock('@capacitor/core', async (original) => {
-  const actual = await original<typeof import('@capacitor/core')>();
-  return { ...actual, Capacitor: { ...actual.Capacitor, isNativePlatform: () => native.value } };
-});
+/** Inside the native app: Capacitor's Android shell puts its bridge on window (lib/app-type.ts). */
+const native = {
+  set value(inside: boolean) {
+    if (inside) Object.assign(window, { androidBridge: {} });
+    else Reflect.deleteProperty(window, 'androidBridge');
+  },
+};
 
 // a real P-256 public key, base64url (from `npx web-push generate-vapid-keys`)
 const VAPID_KEY = 'BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM';

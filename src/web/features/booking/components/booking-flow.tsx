@@ -4,43 +4,88 @@
  * price. Signed-in customers skip the Sign In step in both directions; Android's back button in
  * the app goes back a step like the Back buttons (lib/back-navigation.ts). Each step viewed and
  * completed, the rules that stop a step and the booking placed are analytics events
- * (hooks/use-funnel-events.ts).
+ * (hooks/use-funnel-events.ts). Only the first step is in the page's own chunk; the later steps
+ * and the draft's schema rules are lazy chunks fetched ahead (issue #16, components/lazy-step.tsx,
+ * hooks/use-draft-rules.ts).
  */
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import type { BookingView } from '@/domain/booking-request';
-import { jobDurationMinutes } from '@/domain/booking-options';
 import { DEFAULT_SERVICE_AREA_ZIPS } from '@/domain/service-area';
 import type { ServiceSlug } from '@/domain/services';
+import { LoadingScreen } from '@/web/components/layout/loading-screen';
 import { Card } from '@/web/components/ui/card';
 import { useMe } from '@/web/lib/auth';
 import { useBackHandler } from '@/web/lib/back-navigation';
-import { bookAgainSeedFrom } from '@/web/lib/book-again';
+import { loadRouteMessages, type RouteMessages } from '@/web/lib/i18n';
 import { usePublicSettings } from '@/web/lib/public-settings';
 import { savedAddressesQueryOptions } from '@/web/lib/saved-addresses';
 import { savedCardsQueryOptions } from '@/web/lib/saved-cards';
 import { useBookingDraft } from '../hooks/use-booking-draft';
+import { loadDraftRules, useDraftRules } from '../hooks/use-draft-rules';
 import { FunnelStepContext, trackStepBlocked, useFunnelSteps } from '../hooks/use-funnel-events';
 import { useConfirmBooking } from '../hooks/use-confirm-booking';
 import { useStepFocus } from '../hooks/use-step-focus';
 import type { StepFeedback } from '../utils/booking-rejection';
-import { parseOptions, quoteDraft } from '../utils/option-values';
+import type { DraftRules } from '../utils/draft-rules';
+import { quoteDraft } from '../utils/option-values';
 import { taxRateFrom, unitPricesFrom } from '../utils/prices';
-import { reachableStep } from '../utils/reachable-step';
 import { previousStep, stepOfField, type BookingStep, type DraftStep } from '../utils/steps';
-import { AddressStep } from './address-step';
-import { ConfirmationStep } from './confirmation-step';
-import { DateTimeStep } from './date-time-step';
-import { OptionsStep } from './options-step';
-import { PaymentStep } from './payment-step';
+import { lazyStep } from './lazy-step';
 import { PriceSummary } from './price-summary';
-import { ReviewStep } from './review-step';
 import { ServiceStep } from './service-step';
-import { SignInStep } from './sign-in-step';
 import { StepIndicator } from './step-indicator';
 import { StepLayout } from './step-layout';
+
+// Issue #16: the first step is in the page's chunk; each later step is its own chunk, fetched
+// with the app's other words (forms, payments, sign-in: lib/i18n.ts `app`) when the browser is
+// idle after the page shows, or when the step is reached first. The route loads only `booking`.
+const withAppWords = <T,>(load: () => Promise<T>, ...more: RouteMessages[]) =>
+  Promise.all([load(), loadRouteMessages('app'), ...more.map(loadRouteMessages)]).then(([module]) => module);
+const OptionsStep = lazyStep(() => withAppWords(() => import('./options-step')).then((m) => m.OptionsStep));
+const DateTimeStep = lazyStep(() => withAppWords(() => import('./date-time-step')).then((m) => m.DateTimeStep));
+const AddressStep = lazyStep(() => withAppWords(() => import('./address-step')).then((m) => m.AddressStep));
+const SignInStep = lazyStep(() => withAppWords(() => import('./sign-in-step')).then((m) => m.SignInStep));
+const PaymentStep = lazyStep(() => withAppWords(() => import('./payment-step')).then((m) => m.PaymentStep));
+const ReviewStep = lazyStep(() => withAppWords(() => import('./review-step')).then((m) => m.ReviewStep));
+const ConfirmationStep = lazyStep(() => withAppWords(() => import('./confirmation-step'), 'live-status').then((m) => m.ConfirmationStep));
+// The draft rules are needed as soon as the customer moves on (or for a restored draft): fetched
+// now, in parallel with the first render, not after it.
+void loadDraftRules().catch(() => undefined); // a failure is retried and reported by useDraftRules
+
+const LATER_STEPS = [OptionsStep, DateTimeStep, AddressStep, SignInStep, PaymentStep, ReviewStep, ConfirmationStep];
+
+/** Fetches the draft rules and every later step (with the app's words); resolves when all are in. */
+export function preloadBookingFlow(): Promise<unknown> {
+  return Promise.all([loadDraftRules(), ...LATER_STEPS.map((step) => step.preload())]);
+}
+
+/** Fetches the later steps' chunks once the browser is idle, so moving on shows no "Loading...". */
+function usePreloadedSteps() {
+  useEffect(() => {
+    const preload = () => void preloadBookingFlow().catch(() => undefined);
+    if (typeof window.requestIdleCallback === 'function') {
+      const handle = window.requestIdleCallback(preload, { timeout: 3000 });
+      return () => window.cancelIdleCallback(handle);
+    }
+    const handle = window.setTimeout(preload, 200);
+    return () => window.clearTimeout(handle);
+  }, []);
+}
+
+/**
+ * The step to show: the confirmation once booked; otherwise the furthest step the draft may be
+ * on (the draft rules, utils/reachable-step.ts). Without the rules loaded yet only a draft on the
+ * first step can be placed (reachableStep keeps it there without checking anything); any other
+ * draft waits for them (null).
+ */
+function stepToShow(rules: DraftRules | null, booked: boolean, draft: Parameters<DraftRules['reachableStep']>[0], signedIn: boolean | null): BookingStep | null {
+  if (booked) return 'confirmation';
+  if (rules) return rules.reachableStep(draft, signedIn);
+  return draft.step === 'service' ? 'service' : null;
+}
 
 /** The field errors of feedback that belong to a step, named as that step's form names them (without `prefix`). */
 function fieldErrorsOf(feedback: StepFeedback | null, step: DraftStep, prefix = ''): Record<string, string> | undefined {
@@ -49,11 +94,19 @@ function fieldErrorsOf(feedback: StepFeedback | null, step: DraftStep, prefix = 
 }
 
 export function BookingFlow({ slug }: { slug: ServiceSlug }) {
+  const rules = useDraftRules();
+  const location = useLocation();
+  // "Book again" (location state from My Bookings) is checked with the draft rules before the draft starts from it.
+  if (location.state != null && !rules) return <LoadingScreen />;
+  return <Flow slug={slug} rules={rules} />;
+}
+
+function Flow({ slug, rules }: { slug: ServiceSlug; rules: DraftRules | null }) {
   const { t } = useTranslation();
   // "Book again" from My Bookings seeds the draft once; the state is then dropped, so a reload keeps the draft.
   const location = useLocation();
   const navigate = useNavigate();
-  const [bookAgain] = useState(() => bookAgainSeedFrom(location.state, slug));
+  const [bookAgain] = useState(() => (rules && location.state != null ? rules.bookAgainSeedFrom(location.state, slug) : null));
   const { draft, update, clear } = useBookingDraft(slug, bookAgain);
   useEffect(() => {
     if (bookAgain) void navigate(location.pathname + location.search, { replace: true, state: null });
@@ -70,17 +123,18 @@ export function BookingFlow({ slug }: { slug: ServiceSlug }) {
   const headingRef = useRef<HTMLHeadingElement>(null);
 
   const optionValues = draft.options[draft.service];
-  const options = parseOptions(optionValues);
+  const options = rules?.parseOptions(optionValues) ?? null;
   const taxRateBps = taxRateFrom(settings);
   const quote = booking
     ? { lineItems: booking.lineItems, subtotalCents: booking.subtotalCents, taxCents: booking.taxCents, totalCents: booking.totalCents, taxRateBps }
     : quoteDraft(optionValues, unitPricesFrom(settings), taxRateBps);
-  const step: BookingStep = booking ? 'confirmation' : reachableStep(draft, signedIn);
+  const step = stepToShow(rules, Boolean(booking), draft, signedIn);
+  usePreloadedSteps();
   const shownFeedback = feedback?.step === step ? feedback : null;
   const optionErrors = useMemo(() => fieldErrorsOf(feedback, 'options', 'options.'), [feedback]);
   const addressErrors = useMemo(() => fieldErrorsOf(feedback, 'address'), [feedback]);
   useStepFocus(step, headingRef, Boolean((step === 'options' && optionErrors) || (step === 'address' && addressErrors)));
-  const funnel = useMemo(() => ({ step, service: draft.service }), [step, draft.service]);
+  const funnel = useMemo(() => (step ? { step, service: draft.service } : null), [step, draft.service]);
   useFunnelSteps(funnel, booking);
 
   const { confirm, busy, verification, completeVerification, abandonVerification } = useConfirmBooking({
@@ -96,6 +150,7 @@ export function BookingFlow({ slug }: { slug: ServiceSlug }) {
       setFeedback(rejection);
       update({ step: rejection.step });
     },
+    rules,
   });
 
   const goTo = (next: DraftStep) => {
@@ -106,8 +161,8 @@ export function BookingFlow({ slug }: { slug: ServiceSlug }) {
   };
   // Android's back button walks back through the steps as each step's Back button does (issue #15).
   useBackHandler(() => {
-    const previous = previousStep(step, signedIn);
-    if (previous === null) return false;
+    const previous = step && previousStep(step, signedIn);
+    if (!previous) return false;
     goTo(previous);
     return true;
   });
@@ -132,7 +187,7 @@ export function BookingFlow({ slug }: { slug: ServiceSlug }) {
         return (
           <DateTimeStep
             slug={draft.service}
-            durationMinutes={options ? jobDurationMinutes(options) : 60}
+            durationMinutes={options && rules ? rules.jobDurationMinutes(options) : 60}
             date={draft.date}
             startAt={draft.startAt}
             onChange={({ date, startAt }) => update({ date, startAt })}
@@ -172,7 +227,7 @@ export function BookingFlow({ slug }: { slug: ServiceSlug }) {
             onForgetCard={() => update({ paymentMethod: null })}
             onContinue={() => {
               if (draft.paymentMethod) return goTo('review');
-              trackStepBlocked(funnel, 'paymentMethodId', 'validation.paymentMethodRequired');
+              if (funnel) trackStepBlocked(funnel, 'paymentMethodId', 'validation.paymentMethodRequired');
               setFeedback({ step: 'payment', message: t('validation.paymentMethodRequired') });
             }}
             onBack={() => goTo(signedIn ? 'address' : 'signin')}
@@ -201,6 +256,8 @@ export function BookingFlow({ slug }: { slug: ServiceSlug }) {
     }
   }
 
+  // A draft past the first step waits for the draft rules (a few hundred ms on a slow phone).
+  if (!step) return <LoadingScreen />;
   const stepMessage = shownFeedback && (shownFeedback.fields?.startAt ?? shownFeedback.fields?.paymentMethodId ?? shownFeedback.message);
   const showRunningPrice = step !== 'review';
   return (
@@ -216,7 +273,9 @@ export function BookingFlow({ slug }: { slug: ServiceSlug }) {
             description={step === 'confirmation' ? undefined : t(`booking.intro.${step}`)}
             message={stepMessage}
           >
-            <FunnelStepContext.Provider value={funnel}>{renderStep()}</FunnelStepContext.Provider>
+            <FunnelStepContext.Provider value={funnel}>
+              <Suspense fallback={<StepLoading />}>{renderStep()}</Suspense>
+            </FunnelStepContext.Provider>
           </StepLayout>
         </Card>
         {showRunningPrice && (
@@ -226,5 +285,15 @@ export function BookingFlow({ slug }: { slug: ServiceSlug }) {
         )}
       </div>
     </div>
+  );
+}
+
+/** Shown in the step's place while a later step's chunk loads (it is usually preloaded by then). */
+function StepLoading() {
+  const { t } = useTranslation();
+  return (
+    <p role="status" className="text-slate-600">
+      {t('common.loading')}
+    </p>
   );
 }

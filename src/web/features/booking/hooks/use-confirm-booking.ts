@@ -14,7 +14,6 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { BookingView, CreateBookingRequest } from '@/domain/booking-request';
-import { createBookingRequestSchema } from '@/domain/booking-request';
 import { ApiError } from '@/web/lib/api-client';
 import { newIdempotencyKey } from '@/web/lib/idempotency-key';
 import type { PublicSettings } from '@/web/lib/public-settings';
@@ -24,6 +23,7 @@ import { useCreateBooking } from '../api/create-booking';
 import { authenticationSecretOf, feedbackFromIssues, rejectionOf, type StepFeedback } from '../utils/booking-rejection';
 import { cardErrorText } from '../utils/card-error-text';
 import { loadStripeClient } from '../utils/load-stripe';
+import type { DraftRules } from '../utils/draft-rules';
 import type { BookingDraft, DraftUpdate } from './use-booking-draft';
 import { trackStepBlocked } from './use-funnel-events';
 
@@ -57,22 +57,26 @@ export interface ConfirmBookingOptions {
   payments: PublicSettings['payments'] | undefined;
   onBooked: (booking: BookingView) => void;
   onRejected: (feedback: StepFeedback) => void;
+  /** The draft rules (the request schema); null until loaded, when nothing can be confirmed yet. */
+  rules: DraftRules | null;
 }
 
-export function useConfirmBooking({ draft, update, payments, onBooked, onRejected }: ConfirmBookingOptions) {
+export function useConfirmBooking({ draft, update, payments, onBooked, onRejected, rules }: ConfirmBookingOptions) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const createBooking = useCreateBooking();
   const [verification, setVerification] = useState<(BankVerification & { clientSecret: string }) | null>(null);
   // Retries run after an await, so they read the draft and settings of the latest render.
-  const latest = useRef({ draft, payments });
-  latest.current = { draft, payments };
+  const latest = useRef({ draft, payments, rules });
+  latest.current = { draft, payments, rules };
   /** The last client secret Stripe was asked to handle by itself, so a repeated 402 waits for the customer instead of looping. */
   const autoHandled = useRef<string | null>(null);
 
   function send() {
-    const current = latest.current.draft;
-    const parsed = createBookingRequestSchema.safeParse(bookingRequestFrom(current));
+    const { draft: current, rules: currentRules } = latest.current;
+    // The Review step, the only one that confirms, shows once the rules have loaded.
+    if (!currentRules) return;
+    const parsed = currentRules.checkBookingRequest(bookingRequestFrom(current));
     if (!parsed.success) {
       setVerification(null);
       const feedback = feedbackFromIssues(parsed.error.issues, t('errors.validationFailed'));

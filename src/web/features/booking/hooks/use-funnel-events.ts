@@ -73,11 +73,14 @@ export function useReportBlockedSubmit<T extends FieldValues>(formState: { submi
  * The flow's own events: each step viewed once per arrival; the step left for a later one
  * completed; the booking placed (value: its total in cents) when the confirmation shows.
  */
-export function useFunnelSteps(position: FunnelPosition, booking: BookingView | null): void {
+export function useFunnelSteps(position: FunnelPosition | null, booking: BookingView | null): void {
   const previous = useRef<BookingStep | null>(null);
   const placed = useRef<string | null>(null);
-  const { step, service } = position;
+  const step = position?.step ?? null;
+  const service = position?.service;
   useEffect(() => {
+    // null: no step shown yet (the draft rules are loading)
+    if (!step || !service) return;
     const before = previous.current;
     if (before === step) return;
     previous.current = step;

@@ -5,11 +5,14 @@
  */
 import { useEffect, useRef, type RefObject } from 'react';
 
-export function useStepFocus(step: string, headingRef: RefObject<HTMLElement | null>, fieldWillFocus: boolean): void {
+export function useStepFocus(step: string | null, headingRef: RefObject<HTMLElement | null>, fieldWillFocus: boolean): void {
+  // null: no step shown yet (the draft rules are loading); the first step shown is the page's own start.
   const shown = useRef(step);
   useEffect(() => {
-    if (shown.current === step) return;
+    if (step === null || shown.current === step) return;
+    const first = shown.current === null;
     shown.current = step;
+    if (first) return;
     if (fieldWillFocus) return;
     // Scroll first (the heading's scroll margin keeps it clear of the sticky header), then focus without a second jump.
     headingRef.current?.scrollIntoView?.({ block: 'start' });

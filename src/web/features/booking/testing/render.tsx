@@ -13,6 +13,11 @@ import { afterEach, vi } from 'vitest';
 import '@/web/lib/i18n';
 import { DEFAULT_CANCELLATION_POLICY } from '@/domain/cancellation-policy';
 import type { PublicSettings } from '@/web/lib/public-settings';
+import { preloadBookingFlow } from '../components/booking-flow';
+
+// The draft rules and the later steps are lazy chunks (issue #16), fetched ahead in the browser;
+// the tests of what the steps do load them first, so no test waits on a chunk's first compile.
+await preloadBookingFlow();
 
 export interface ApiCall {
   method: string;

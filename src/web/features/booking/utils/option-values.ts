@@ -1,15 +1,10 @@
 /**
  * The options form values of each service as the customer is still entering them (possibly
- * incomplete), their defaults, and the bridge to the domain: `parseOptions` applies the domain
- * schemas (booking-options.ts) and `quoteDraft` prices a draft with the domain's quoteBooking.
+ * incomplete), their defaults, and `quoteDraft`, which prices a draft with the domain's
+ * quoteBooking. The domain schemas (booking-options.ts) are applied by parse-options.ts, apart,
+ * so that the booking page's first step loads without zod (issue #16).
  */
-import {
-  bookingOptionsSchema,
-  type BookingOptions,
-  type PAINT_SUPPLIERS,
-  type SCREEN_SIZES,
-  type TV_BRACKETS,
-} from '@/domain/booking-options';
+import type { BookingOptions, PAINT_SUPPLIERS, SCREEN_SIZES, TV_BRACKETS } from '@/domain/booking-options';
 import { quoteBooking, type PriceQuote, type UnitPrices } from '@/domain/pricing';
 
 export interface TvOptionValues {
@@ -54,18 +49,18 @@ export function defaultOptionValues(): OptionValuesByService {
   };
 }
 
-/** The service's options when they pass the domain rules, otherwise null. */
-export function parseOptions(values: OptionValues): BookingOptions | null {
-  const parsed = bookingOptionsSchema.safeParse(values);
-  return parsed.success ? parsed.data : null;
-}
-
 /**
  * Prices a draft that may still be incomplete. The price depends only on the service and its
  * quantity (the hours or rooms, which always hold a value from their select), and quoteBooking
  * reads nothing else, so unfinished acknowledgements do not hide the running price.
  */
 export function quoteDraft(values: OptionValues, prices: UnitPrices, taxRateBps: number): PriceQuote {
-  const options = parseOptions(values) ?? (values as unknown as BookingOptions);
-  return quoteBooking(options, prices, taxRateBps);
+  // The quantities as the schemas coerce them (a select may hold "2"), without loading the schemas.
+  const options =
+    values.service === 'furniture-assembly'
+      ? { ...values, estimatedHours: Number(values.estimatedHours) }
+      : values.service === 'painting'
+        ? { ...values, rooms: Number(values.rooms) }
+        : values;
+  return quoteBooking(options as unknown as BookingOptions, prices, taxRateBps);
 }

@@ -5,7 +5,7 @@
  */
 import type { BookingDraft } from '../hooks/use-booking-draft';
 import { addressStepSchema } from './address-step-schema';
-import { parseOptions } from './option-values';
+import { parseOptions } from './parse-options';
 import { stepIndex, type DraftStep } from './steps';
 
 /**

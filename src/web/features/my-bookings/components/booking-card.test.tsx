@@ -66,7 +66,8 @@ describe('BookingCard', () => {
 
     // the new booking opens at Options & Details with the same choices; the acknowledgements are given anew
     expect(await screen.findByRole('heading', { name: /Options & Details/ })).toBeInTheDocument();
-    expect(screen.getByLabelText(/^56-65"/)).toBeChecked();
+    // (the step's form is its own chunk, issue #16: it may arrive just after the heading)
+    expect(await screen.findByLabelText(/^56-65"/)).toBeChecked();
     expect(screen.getByLabelText(/^Full-motion mount/)).toBeChecked();
     expect(screen.getByLabelText(/drilling into walls/)).not.toBeChecked();
     expect(JSON.parse(sessionStorage.getItem('booking-draft:tv-installation') ?? '{}')).toMatchObject({

@@ -1,0 +1,203 @@
+/**
+ * Booking creation under concurrency (issue #16, docs/decisions/031-booking-lock-scope.md),
+ * against `npm start`'s server process (run through tsx, as bench/dispatch-load.ts does) on a
+ * throwaway PostgreSQL 15 server (or BENCH_DATABASE_URL), 50 workers with every skill on the
+ * business hours. 100 clients, each a customer of their own with a saved test card:
+ *  0. the README's earlier shape: 100 requests at once for one day's first 10 starts (the
+ *     26 requests/s of issue #16 was measured in this shape with the day-wide lock);
+ *  1. one day: the 100 clients book one after the other ROUNDS times each (100 in flight at any
+ *     moment) on one date, starts spread over the day;
+ *  2. 14 days: the same, each request's date one of the 14 days after today;
+ *  and, as the reference of the same run, 100 bookings made one at a time (no concurrency).
+ * For each: requests/s, p50/p99 latency, created / refused, and the double bookings afterwards
+ * (jobs the day's plan cannot place; the workers are identical, so the greedy plan is exact).
+ * Between the measures the bench's bookings are cancelled in SQL so each starts on empty days.
+ * The reference of the same run: with BENCH_REFERENCE_DIR (another checkout of the app, e.g. the
+ * commit before issue #16's lock change: `git archive <commit> | tar -x -C DIR` and a
+ * `node_modules` link), a second server runs from it on its own database of the same PostgreSQL,
+ * and every measure runs on both, one after the other, so the machine's load hits both alike.
+ * Numbers go to the README; nothing here is a test assertion.
+ *
+ * Run: `node --import tsx bench/booking-creation.ts` (BENCH_ROUNDS=5, BENCH_PORT=4345,
+ * BENCH_REFERENCE_DIR=/path/to/old-checkout).
+ */
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { inArray } from 'drizzle-orm';
+import { DEFAULT_CAPACITY_RULES, planJobs } from '../src/domain/capacity';
+import { bookableDates, businessTime, DEFAULT_SLOT_RULES } from '../src/domain/slots';
+import pgClient from 'pg';
+import { startRuntime } from '../src/server/bootstrap';
+import { loadConfig } from '../src/server/config';
+import { bookings, user } from '../src/server/db/schema';
+import { createLogger } from '../src/server/lib/logger';
+import { loadJobsOn, loadWorkers } from '../src/server/modules/workers/capacity.repository';
+import { makeWorker } from '../src/server/modules/workers/worker-defaults';
+// @ts-expect-error plain JS helper
+import { startThrowawayPostgres } from '../scripts/throwaway-postgres.mjs';
+
+const PORT = Number(process.env.BENCH_PORT ?? 4345);
+const REFERENCE_DIR = process.env.BENCH_REFERENCE_DIR;
+const WORKERS = 50;
+const CLIENTS = 100;
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
+const percentile = (values: number[], p: number) => (values.length ? [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((p / 100) * values.length))]! : Number.NaN);
+const tv = { service: 'tv-installation', screenSize: '40_55', bracket: 'none', wallRiskAccepted: true, limitationsAcknowledged: true };
+
+const pg = process.env.BENCH_DATABASE_URL ? null : await startThrowawayPostgres();
+const adminUrl: string = process.env.BENCH_DATABASE_URL ?? pg.url;
+const servers: ReturnType<typeof spawn>[] = [];
+type Result = { status: number; ms: number };
+
+/** A fresh database on the same server, with 50 workers (every skill, business hours). */
+async function seededDatabase() {
+  const name = `bench_booking_${randomBytes(4).toString('hex')}`;
+  const admin = new pgClient.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'handyman-bench-booking-'));
+  const config = loadConfig({ DATABASE_URL: url.toString(), DATA_DIR: dataDir, LOG_LEVEL: 'silent' });
+  const seed = await startRuntime(config, undefined, { logger: createLogger('silent') });
+  for (let i = 0; i < WORKERS; i++) {
+    const id = `bench-worker-${i}-${randomBytes(3).toString('hex')}`;
+    await seed.deps.db.insert(user).values({ id, name: `Worker ${i}`, email: `${id}@example.com` });
+    await makeWorker(seed.deps.db, id);
+  }
+  await seed.close();
+  return { config, url: url.toString(), dataDir };
+}
+
+/** Starts a server from `cwd` on its own database and signs up the 100 clients. */
+async function target(label: string, cwd: string, port: number) {
+  const database = await seededDatabase();
+  const base = `http://localhost:${port}`;
+  const server = spawn('node', ['--import', 'tsx', 'src/server/index.ts'], {
+    cwd,
+    env: { ...process.env, PORT: String(port), DATABASE_URL: database.url, DATA_DIR: database.dataDir, LOG_LEVEL: 'warn', AUTH_RATE_LIMIT_MAX: '100000' },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  servers.push(server);
+  for (let i = 0; i < 240; i++) {
+    if (await fetch(`${base}/api/health`).then((r) => r.ok).catch(() => false)) break;
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  const clients: { cookie: string; card: string }[] = [];
+  for (let i = 0; i < CLIENTS; i += 10) {
+    clients.push(...(await Promise.all(Array.from({ length: 10 }, async (_, j) => {
+      const email = `booker-${i + j}-${randomBytes(3).toString('hex')}@example.com`;
+      const signUp = await fetch(`${base}/api/auth/sign-up/email`, { method: 'POST', headers: { 'Content-Type': 'application/json', Origin: base }, body: JSON.stringify({ email, password: 'bench-password-1', name: email }) });
+      const cookie = signUp.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+      const card = await fetch(`${base}/api/payments/test-mode/payment-methods`, { method: 'POST', headers: { 'Content-Type': 'application/json', Cookie: cookie, Origin: base }, body: JSON.stringify({ number: '4242424242424242', expMonth: 12, expYear: 2030, cvc: '123' }) });
+      return { cookie, card: ((await card.json()) as { id: string }).id };
+    }))));
+  }
+  const startsCache = new Map<string, string[]>();
+  async function starts(date: string) {
+    if (!startsCache.has(date)) startsCache.set(date, ((await (await fetch(`${base}/api/services/tv-installation/slots?date=${date}&durationMinutes=60`)).json()) as { starts: string[] }).starts);
+    return startsCache.get(date)!;
+  }
+  async function book(client: (typeof clients)[number], startAt: string): Promise<Result> {
+    const began = performance.now();
+    const r = await fetch(`${base}/api/bookings`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Cookie: client.cookie, Origin: base, 'Idempotency-Key': `bench-${randomBytes(8).toString('hex')}` },
+      body: JSON.stringify({ options: tv, address: { street: '1 Main St', city: 'Tampa', state: 'FL', zip: '33602' }, contactPhone: '8135550123', startAt, paymentMethodId: client.card }),
+    });
+    await r.arrayBuffer();
+    return { status: r.status, ms: performance.now() - began };
+  }
+  /** Jobs the plan of each date cannot place, then every active booking cancelled for the next measure. */
+  async function doubleBookingsThenClear(checked: string[]) {
+    const check = await startRuntime(database.config, undefined, { logger: createLogger('silent') });
+    const workers = await loadWorkers(check.deps.db);
+    let double = 0;
+    for (const date of checked) {
+      const jobs = await loadJobsOn(check.deps.db, businessTime(date, 12 * 60));
+      const plan = planJobs(workers, jobs, DEFAULT_CAPACITY_RULES);
+      double += jobs.length - [...plan.values()].reduce((n, list) => n + list.length, 0);
+    }
+    await check.deps.db.update(bookings).set({ status: 'cancelled' }).where(inArray(bookings.status, ['pending', 'confirmed']));
+    await check.close();
+    return double;
+  }
+  /** Every client books `rounds` times one after the other; all clients at once. */
+  async function concurrent(startFor: (client: number, round: number) => Promise<string>, rounds: number) {
+    const began = performance.now();
+    const results = (await Promise.all(clients.map(async (c, i) => {
+      const mine: Result[] = [];
+      for (let round = 0; round < rounds; round++) mine.push(await book(c, await startFor(i, round)));
+      return mine;
+    }))).flat();
+    return { results, seconds: (performance.now() - began) / 1000 };
+  }
+  async function serial(startFor: (client: number) => Promise<string>) {
+    const began = performance.now();
+    const results: Result[] = [];
+    for (let i = 0; i < CLIENTS; i++) results.push(await book(clients[i]!, await startFor(i)));
+    return { results, seconds: (performance.now() - began) / 1000 };
+  }
+  return { label, starts, concurrent, serial, doubleBookingsThenClear };
+}
+
+function report(target: string, name: string, run: { results: Result[]; seconds: number }, double: number) {
+  const ms = run.results.map((r) => r.ms);
+  const line = {
+    created: run.results.filter((r) => r.status === 201).length,
+    refused: run.results.filter((r) => r.status === 409).length,
+    other: run.results.filter((r) => r.status !== 201 && r.status !== 409).length,
+    requestsPerSecond: run.results.length / run.seconds,
+    p50: Math.round(percentile(ms, 50)),
+    p99: Math.round(percentile(ms, 99)),
+  };
+  console.log(`[${target}] ${name}: ${run.results.length} requests, ${line.created} created, ${line.refused} refused 409, other ${line.other}; ${line.requestsPerSecond.toFixed(1)} requests/s, p50 ${line.p50} ms, p99 ${line.p99} ms; double bookings: ${double}`);
+  return line;
+}
+
+try {
+  const targets = [await target('this tree', process.cwd(), PORT)];
+  if (REFERENCE_DIR) targets.push(await target('reference', REFERENCE_DIR, PORT + 1));
+  // Tampa dates: today and the 14 bookable days after it.
+  const dates = bookableDates(new Date(), DEFAULT_SLOT_RULES);
+  const dateIn = (days: number) => dates[days]!;
+  const lastDay = dateIn(14);
+  const allDays = Array.from({ length: 14 }, (_, d) => dateIn(d + 1));
+  const measures: Record<string, Record<string, ReturnType<typeof report>>> = {};
+  const keep = (t: string, name: string, line: ReturnType<typeof report>) => ((measures[name] ??= {})[t] = line);
+
+  for (const t of targets) {
+    for (const date of allDays) await t.starts(date);
+    // Warm-up (JIT, pools), not reported.
+    await t.concurrent(async (i) => (await t.starts(dateIn(7)))[i % 20]!, 1);
+    await t.doubleBookingsThenClear([dateIn(7)]);
+  }
+  const phases: [string, (t: (typeof targets)[number]) => Promise<{ run: { results: Result[]; seconds: number }; days: string[] }>][] = [
+    ['one at a time', async (t) => ({ run: await t.serial(async (i) => (await t.starts(dateIn(1 + (i % 14))))[(i * 7) % 20]!), days: allDays })],
+    ['100 at once, one day, first 10 starts (the earlier README shape)', async (t) => ({ run: await t.concurrent(async (i) => (await t.starts(lastDay))[i % 10]!, 1), days: [lastDay] })],
+    [`100 clients x ${ROUNDS}, one day`, async (t) => ({ run: await t.concurrent(async (i, round) => { const day = await t.starts(lastDay); return day[(i + round * 7) % day.length]!; }, ROUNDS), days: [lastDay] })],
+    [`100 clients x ${ROUNDS}, 14 days`, async (t) => ({ run: await t.concurrent(async (i, round) => { const day = await t.starts(dateIn(1 + ((i + round) % 14))); return day[(i * 3 + round * 7) % day.length]!; }, ROUNDS), days: allDays })],
+  ];
+  for (const [name, phase] of phases) {
+    for (const t of targets) {
+      const { run, days } = await phase(t);
+      keep(t.label, name, report(t.label, name, run, await t.doubleBookingsThenClear(days)));
+    }
+  }
+  const ratio = (a?: number, b?: number) => (a && b ? `${(a / b).toFixed(2)} x` : 'n/a');
+  for (const [name, byTarget] of Object.entries(measures)) {
+    console.log(`ratio this tree / reference, ${name}: ${ratio(byTarget['this tree']?.requestsPerSecond, byTarget.reference?.requestsPerSecond)}`);
+  }
+  const oneDay = measures[`100 clients x ${ROUNDS}, one day`]!;
+  const fourteen = measures[`100 clients x ${ROUNDS}, 14 days`]!;
+  console.log(`this tree: 14 days / one day ${ratio(fourteen['this tree']!.requestsPerSecond, oneDay['this tree']!.requestsPerSecond)}; against the README's earlier 26 requests/s: one day ${ratio(oneDay['this tree']!.requestsPerSecond, 26)}, 14 days ${ratio(fourteen['this tree']!.requestsPerSecond, 26)}`);
+} finally {
+  for (const server of servers) server.kill('SIGTERM');
+  await new Promise((r) => setTimeout(r, 1000));
+  pg?.stop();
+}
+process.exit(0);

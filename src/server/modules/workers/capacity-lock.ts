@@ -1,0 +1,48 @@
+/**
+ * The capacity lock (issue #16, docs/decisions/031-booking-lock-scope.md): what a booking, a
+ * reschedule or an assignment holds while it decides on the day's plan and writes its job.
+ *
+ * It used to be one advisory lock per Tampa date. It is now one per (date, service), and a
+ * decision takes the locks of every service its own is linked to that day through workers on
+ * duty with both skills (src/domain/capacity-contention.ts): two decisions whose services share
+ * no such worker never wait for each other, two that could move each other's plan share at least
+ * one lock. The locks are transaction-scoped (pg_advisory_xact_lock: released at commit or
+ * rollback, after the commit is visible), taken in one statement in SERVICE_SLUGS order, so no
+ * two paths can deadlock on them; every path takes a booking's row lock, if any, before them.
+ *
+ * The workers are read just before the locks, in the same transaction: no path that changes a
+ * worker takes these locks (it never did), and the decision and the lock set must come from the
+ * same read — then two decisions that saw different workers still share a lock whenever either
+ * read links their services. The jobs are read after the locks (capacity.repository.ts loadJobsOn),
+ * so each decision sees every job committed by the decisions it waited for (READ COMMITTED takes
+ * a new snapshot per statement; PGlite runs one transaction at a time).
+ */
+import { sql } from 'drizzle-orm';
+import type { WorkerCapacity } from '../../../domain/capacity';
+import { contendingServices } from '../../../domain/capacity-contention';
+import type { ServiceSlug } from '../../../domain/services';
+import { businessDate, businessWeekday } from '../../../domain/slots';
+import type { Transaction } from '../../db/client';
+import { loadWorkers } from './capacity.repository';
+
+/**
+ * Reads the active workers and takes the capacity locks of the start's Tampa date for `service`
+ * until the transaction ends.
+ * @param input.start any instant on the Tampa date (the job's start)
+ * @returns the workers read, for the fresh capacity check that must follow under the locks
+ *   (capacity.service.ts assertStartOffered `workers`)
+ */
+export async function lockCapacityFor(tx: Transaction, input: { start: Date; service: ServiceSlug }): Promise<WorkerCapacity[]> {
+  const workers = await loadWorkers(tx);
+  const date = businessDate(input.start);
+  const services = contendingServices({ workers, date, weekday: businessWeekday(date), service: input.service });
+  const keys = services.map((service, order) => sql`(${order}::int, ${capacityLockKey(date, service)}::text)`);
+  // VALUES rows are produced in order and the ORDER BY keeps it: the locks are taken one after the other in that order.
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(t.key)) from (values ${sql.join(keys, sql`, `)}) as t(n, key) order by t.n`);
+  return workers;
+}
+
+/** The advisory-lock name of one service's capacity on one Tampa date (hashed with hashtext). */
+export function capacityLockKey(date: string, service: ServiceSlug): string {
+  return `capacity:${date}:${service}`;
+}
