@@ -31,14 +31,14 @@ describe('capacity contention: which services a decision must lock with its own'
   });
 
   it('must reach past the candidate workers: a TV job can push a waiting painting job onto the furniture worker', () => {
-    // A paints and mounts TVs, C only mounts TVs, B paints and assembles furniture: TV and furniture share no worker.
-    const workers = [worker('A', ['tv-installation', 'painting']), worker('C', ['tv-installation']), worker('B', ['painting', 'furniture-assembly'])];
+    // A paints and mounts TVs, B paints and assembles furniture: TV and furniture share no worker.
+    const workers = [worker('A', ['tv-installation', 'painting']), worker('B', ['painting', 'furniture-assembly'])];
     const at = (minute: number, minutes: number, id: string, service: ServiceSlug): ScheduledJob => {
       const start = businessTime(MONDAY, minute);
       return { id, service, start, end: new Date(start.getTime() + minutes * 60_000), workerId: null };
     };
     const painting = at(600, 240, 'painting', 'painting'); // 10:00-14:00, planned on A
-    const tvJob = at(540, 60, 'tv', 'tv-installation'); // 9:00-10:00: fits C; planned first, it takes A and moves the painting to B
+    const tvJob = at(540, 60, 'tv', 'tv-installation'); // 9:00-10:00: only A can take it, which moves the painting to B
     const furnitureAtTen = (jobs: ScheduledJob[]) => isStartOffered({ start: businessTime(MONDAY, 600), service: 'furniture-assembly', durationMinutes: 60, workers, jobs, rules, now: NOW });
     expect(isStartOffered({ start: tvJob.start, service: 'tv-installation', durationMinutes: 60, workers, jobs: [painting], rules, now: NOW })).toBe(true);
     expect(furnitureAtTen([painting])).toBe(true);

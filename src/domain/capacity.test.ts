@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { assignableWorkers, businessHoursWeek, DEFAULT_CAPACITY_RULES as rules, isOnShift, isStartOffered, offeredStarts, planJobs, type ScheduledJob, type WorkerCapacity } from './capacity';
 
@@ -98,5 +99,66 @@ describe('capacity: assignment', () => {
     expect(isOnShift(worker('w1'), new Date('2026-11-23T13:00:00Z'), new Date('2026-11-23T14:00:00Z'))).toBe(true);
     expect(isOnShift(worker('w1'), new Date('2026-11-23T12:30:00Z'), new Date('2026-11-23T13:30:00Z'))).toBe(false); // 7:30
     expect(isOnShift(worker('w1'), new Date('2026-11-24T00:30:00Z'), new Date('2026-11-24T01:30:00Z'))).toBe(false); // 19:30-20:30
+  });
+});
+
+/** Whether some assignment serves every job (exhaustive; assigned jobs keep their worker): the definition of "no double booking". */
+function everyJobServable(workers: WorkerCapacity[], jobs: ScheduledJob[]): boolean {
+  const taken = new Map<string, ScheduledJob[]>(workers.map((w) => [w.workerId, jobs.filter((j) => j.workerId === w.workerId)]));
+  const waiting = jobs.filter((j) => !j.workerId);
+  const fits = (w: WorkerCapacity, j: ScheduledJob) => assignableWorkers({ job: j, workers: [w], jobs: taken.get(w.workerId)!, rules }).length === 1;
+  const place = (i: number): boolean => {
+    if (i === waiting.length) return true;
+    for (const w of workers) {
+      if (!fits(w, waiting[i]!)) continue;
+      taken.get(w.workerId)!.push(waiting[i]!);
+      const ok = place(i + 1);
+      taken.get(w.workerId)!.pop();
+      if (ok) return true;
+    }
+    return false;
+  };
+  return place(0);
+}
+
+describe('capacity: no start is offered that would leave a booked job without a worker', () => {
+  it('a TV booking does not crowd out the furniture job only the two-skill worker can do', () => {
+    // A does TV and furniture, B only TV; a furniture job waits at 10:00. The first TV booking at
+    // 9:00 goes to B's side of the plan; a second one at 9:00 would need A, whose 10:00 furniture
+    // job is within the 30-minute buffer: not offered (the former first-worker greedy offered it).
+    const workers = [worker('A', { skills: ['tv-installation', 'furniture-assembly'] }), worker('B', { skills: ['tv-installation'] })];
+    const jobs = [job('F', '2026-11-23T15:00:00Z', 60, null, 'furniture-assembly')];
+    const nine = new Date('2026-11-23T14:00:00Z');
+    const offered = () => isStartOffered({ service: 'tv-installation', durationMinutes: 60, workers, jobs, rules, now: NOW, start: nine });
+    expect(offered()).toBe(true);
+    jobs.push(job('T1', nine.toISOString(), 60));
+    expect(offered()).toBe(false);
+    const plan = planJobs(workers, jobs, rules);
+    expect(plan.get('A')!.map((j) => j.id)).toEqual(['F']);
+    expect(plan.get('B')!.map((j) => j.id)).toEqual(['T1']);
+  });
+
+  it('on random days, every run of accepted bookings keeps a placement of every job', () => {
+    const skillSets = fc.subarray(['tv-installation', 'furniture-assembly', 'painting'] as const, { minLength: 1 });
+    const request = fc.record({
+      service: fc.constantFrom('tv-installation', 'furniture-assembly', 'painting') as fc.Arbitrary<ScheduledJob['service']>,
+      halfHour: fc.integer({ min: 16, max: 36 }), // 8:00 ... 18:00 Tampa
+      minutes: fc.constantFrom(60, 120, 180),
+    });
+    fc.assert(
+      fc.property(fc.array(skillSets, { minLength: 1, maxLength: 4 }), fc.array(request, { minLength: 1, maxLength: 14 }), (skills, requests) => {
+        const workers = skills.map((s, i) => worker(`w${i}`, { skills: [...s] }));
+        const jobs: ScheduledJob[] = [];
+        requests.forEach((r, i) => {
+          // 2026-11-23 is a Monday; Tampa is UTC-5 in November.
+          const start = new Date(Date.UTC(2026, 10, 23, 5) + r.halfHour * 30 * 60_000);
+          if (isStartOffered({ service: r.service, durationMinutes: r.minutes, workers, jobs, rules, now: NOW, start })) {
+            jobs.push({ ...job(`j${i}`, start.toISOString(), r.minutes, null, r.service) });
+          }
+        });
+        expect(everyJobServable(workers, jobs)).toBe(true);
+      }),
+      { numRuns: 400 },
+    );
   });
 });

@@ -5,10 +5,12 @@
  * A worker can take a job when they have the skill, the whole job lies inside one of their
  * weekly availability ranges (Tampa wall-clock minutes on the job's Tampa weekday), the day is
  * not time off, and every other job of theirs is at least `bufferMinutes` away (travel). A start
- * is offered when, after placing the existing jobs — assigned ones with their worker, unassigned
- * ones greedily in start order on the first worker who can take them — some worker can still take
- * the new job. The greedy plan may refuse a slot an exhaustive matching would find, but it never
- * offers one that no assignment can serve.
+ * is offered when, after placing the existing jobs (planJobs: assigned ones with their worker,
+ * unassigned ones searched for a placement of them all), some worker can take the new job in a gap
+ * of that placement, or a reshuffled placement of the day with the new job places it and every job
+ * placed before (takesNewJob) — so every accepted job comes with a placement of all the day's jobs
+ * the plan could place. A bounded search may refuse a slot an exhaustive one would find; it never
+ * offers one that would leave a booked job without a worker.
  *
  * Instants are Date (UTC); dates are 'YYYY-MM-DD' in America/New_York; durations are minutes.
  */
@@ -99,20 +101,83 @@ function canTake(worker: WorkerCapacity, job: Window, theirJobs: readonly { star
 }
 
 /**
- * Places existing jobs on workers: assigned jobs stay with their worker; unassigned ones go, in
- * start order, to the first worker who can take them (or nowhere, when none can).
- * @returns each worker's planned jobs
+ * Search steps planJobs may spend looking for a placement of every waiting job: enough for any
+ * real day (the search places a typical day on its first path), bounded so a day with a job
+ * nobody can take (time off added after booking) still plans in milliseconds.
  */
-export function planJobs(workers: readonly WorkerCapacity[], jobs: readonly ScheduledJob[], rules: CapacityRules): Map<string, ScheduledJob[]> {
+export const PLAN_SEARCH_STEPS = 5_000;
+
+/**
+ * Places the day's jobs on workers: assigned jobs stay with their worker; unassigned ones, in
+ * start order, are searched (depth first) for a placement of them all, trying the most
+ * specialised capable worker first (fewest skills, then the given order), so a job that only a
+ * multi-skilled worker can do is not crowded out by one a specialist could have taken (issue #16:
+ * the former first-worker greedy left a furniture job without a worker after two TV bookings,
+ * docs/decisions/031-booking-lock-scope.md). When no complete placement exists (or none is found
+ * within `searchSteps`), the placement found with the most jobs is returned, and the jobs left
+ * out are in no worker's list.
+ * @returns each worker's planned jobs (assigned first, then the placed waiting ones in start order)
+ */
+export function planJobs(workers: readonly WorkerCapacity[], jobs: readonly ScheduledJob[], rules: CapacityRules, searchSteps = PLAN_SEARCH_STEPS): Map<string, ScheduledJob[]> {
   const plan = new Map<string, ScheduledJob[]>(workers.map((w) => [w.workerId, []]));
   for (const job of jobs) if (job.workerId) plan.get(job.workerId)?.push(job);
   const waiting = jobs.filter((j) => !j.workerId).sort((a, b) => a.start.getTime() - b.start.getTime());
-  for (const job of waiting) {
-    const window = windowOf(job);
-    const taker = workers.find((w) => canTake(w, window, plan.get(w.workerId)!, rules));
-    if (taker) plan.get(taker.workerId)!.push(job);
-  }
+  if (waiting.length === 0) return plan;
+  const windows = waiting.map(windowOf);
+  const byPreference = workers.map((w, index) => ({ w, index })).sort((a, b) => a.w.skills.length - b.w.skills.length || a.index - b.index).map(({ w }) => w);
+  const chosen: (string | null)[] = new Array(waiting.length).fill(null);
+  let best: (string | null)[] = [...chosen];
+  let bestPlaced = -1;
+  let steps = 0;
+  // Returns true when every waiting job is placed (or the budget is spent): the search stops.
+  const place = (i: number, placed: number): boolean => {
+    if (placed + (waiting.length - i) <= bestPlaced) return false; // cannot beat the best found
+    if (i === waiting.length) {
+      best = [...chosen];
+      bestPlaced = placed;
+      return placed === waiting.length;
+    }
+    if (++steps > searchSteps) return true;
+    for (const worker of byPreference) {
+      const theirs = plan.get(worker.workerId)!;
+      if (!canTake(worker, windows[i]!, theirs, rules)) continue;
+      theirs.push(waiting[i]!);
+      chosen[i] = worker.workerId;
+      const done = place(i + 1, placed + 1);
+      theirs.pop();
+      chosen[i] = null;
+      if (done) return true;
+    }
+    return place(i + 1, placed); // leave this job out
+  };
+  place(0, 0);
+  best.forEach((workerId, i) => {
+    if (workerId) plan.get(workerId)!.push(waiting[i]!);
+  });
   return plan;
+}
+
+/** Search steps for trying a new job in a reshuffled day, when it fits no gap of the current plan. */
+const RESHUFFLE_SEARCH_STEPS = 500;
+
+const placedJobs = (plan: ReadonlyMap<string, readonly ScheduledJob[]>) => [...plan.values()].reduce((n, list) => n + list.length, 0);
+
+/**
+ * Whether a new job can join the day: it fits a gap of a worker in the current plan, or else a
+ * reshuffled plan of the day's jobs with it places it and every job the current plan placed.
+ * Either way a placement of all those jobs and the new one exists, so accepting it never leaves
+ * a booked job without a worker.
+ */
+function takesNewJob(workers: readonly WorkerCapacity[], jobs: readonly ScheduledJob[], plan: ReadonlyMap<string, readonly ScheduledJob[]>, job: Window, rules: CapacityRules): boolean {
+  if (workers.some((w) => canTake(w, job, plan.get(w.workerId) ?? [], rules))) return true;
+  // A reshuffle only where it can pay: a skilled worker on shift, and a day whose plan placed
+  // every job (an overbooked day, e.g. after time off, offers only its gaps).
+  if (!workers.some((w) => w.skills.includes(job.service) && onShift(w, job))) return false;
+  const placeable = jobs.filter((j) => !j.workerId || plan.has(j.workerId)).length;
+  if (placedJobs(plan) < placeable) return false;
+  const newcomer: ScheduledJob = { id: '\u0000new-job', service: job.service, start: job.start, end: job.end, workerId: null };
+  const reshuffled = planJobs(workers, [...jobs, newcomer], rules, RESHUFFLE_SEARCH_STEPS);
+  return placedJobs(reshuffled) === placedJobs(plan) + 1 && [...reshuffled.values()].some((list) => list.includes(newcomer));
 }
 
 /**
@@ -134,7 +199,7 @@ export function offeredStarts(input: {
   const plan = planJobs(input.workers, input.jobs, input.rules);
   return candidates.filter((start) => {
     const job = windowOf({ service: input.service, start, end: new Date(start.getTime() + input.durationMinutes * 60_000) });
-    return input.workers.some((w) => canTake(w, job, plan.get(w.workerId)!, input.rules));
+    return takesNewJob(input.workers, input.jobs, plan, job, input.rules);
   });
 }
 
@@ -147,7 +212,9 @@ export interface DayPlan {
   /** 'YYYY-MM-DD', Tampa. */
   date: string;
   workers: readonly WorkerCapacity[];
-  /** Each worker's planned jobs on the date (assigned ones, and unassigned ones placed greedily). */
+  /** The jobs the plan was made from (a new job is tried against them when it fits no gap). */
+  jobs: readonly ScheduledJob[];
+  /** Each worker's planned jobs on the date (assigned ones, and the unassigned ones planJobs placed). */
   jobsByWorker: ReadonlyMap<string, readonly ScheduledJob[]>;
   rules: CapacityRules;
 }
@@ -156,7 +223,7 @@ export interface DayPlan {
  * @param jobs the active jobs starting on the date (more are harmless: only the date's can clash)
  */
 export function planDay(input: { date: string; workers: readonly WorkerCapacity[]; jobs: readonly ScheduledJob[]; rules: CapacityRules }): DayPlan {
-  return { date: input.date, workers: input.workers, jobsByWorker: planJobs(input.workers, input.jobs, input.rules), rules: input.rules };
+  return { date: input.date, workers: input.workers, jobs: input.jobs, jobsByWorker: planJobs(input.workers, input.jobs, input.rules), rules: input.rules };
 }
 
 /**
@@ -168,7 +235,7 @@ export function planDay(input: { date: string; workers: readonly WorkerCapacity[
 export function startsOnPlan(plan: DayPlan, service: ServiceSlug, durationMinutes: number): Date[] {
   return dayStarts(plan.date, durationMinutes, plan.rules).filter((start) => {
     const job = windowOf({ service, start, end: new Date(start.getTime() + durationMinutes * 60_000) });
-    return plan.workers.some((w) => canTake(w, job, plan.jobsByWorker.get(w.workerId) ?? [], plan.rules));
+    return takesNewJob(plan.workers, plan.jobs, plan.jobsByWorker, job, plan.rules);
   });
 }
 
@@ -180,7 +247,7 @@ export function isStartOffered(input: Omit<Parameters<typeof offeredStarts>[0], 
   if (!availableStarts(date, input.durationMinutes, input.now, input.rules).some((s) => s.getTime() === input.start.getTime())) return false;
   const plan = planJobs(input.workers, input.jobs, input.rules);
   const job = windowOf({ service: input.service, start: input.start, end: new Date(input.start.getTime() + input.durationMinutes * 60_000) });
-  return input.workers.some((w) => canTake(w, job, plan.get(w.workerId)!, input.rules));
+  return takesNewJob(input.workers, input.jobs, plan, job, input.rules);
 }
 
 /**
