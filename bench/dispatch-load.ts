@@ -16,15 +16,15 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import { seedBusyDays } from './busy-days';
 import { and, gte, inArray, lt } from 'drizzle-orm';
 import { planJobs, type ScheduledJob } from '../src/domain/capacity';
 import type { ServiceSlug } from '../src/domain/services';
 import { startRuntime } from '../src/server/bootstrap';
 import { loadConfig } from '../src/server/config';
-import { bookings, user, userRoles } from '../src/server/db/schema';
+import { bookings, userRoles } from '../src/server/db/schema';
 import { createLogger } from '../src/server/lib/logger';
 import { loadWorkers } from '../src/server/modules/workers/capacity.repository';
-import { makeWorker } from '../src/server/modules/workers/worker-defaults';
 // @ts-expect-error plain JS helper
 import { startThrowawayPostgres } from '../scripts/throwaway-postgres.mjs';
 
@@ -40,46 +40,9 @@ const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'handyman-bench-'));
 let server: ReturnType<typeof spawn> | null = null;
 
 try {
-  // Seed: 50 workers, one customer, 5,000 one-hour jobs spread over the next 14 days.
-  const config = loadConfig({ DATABASE_URL: databaseUrl, DATA_DIR: dataDir, LOG_LEVEL: 'silent' });
-  const runtime = await startRuntime(config, undefined, { logger: createLogger('silent') });
-  const db = runtime.deps.db;
-  const workerIds: string[] = [];
-  for (let i = 0; i < WORKERS; i++) {
-    const id = `bench-worker-${i}-${randomBytes(3).toString('hex')}`;
-    await db.insert(user).values({ id, name: `Worker ${i}`, email: `${id}@example.com` });
-    await makeWorker(db, id);
-    workerIds.push(id);
-  }
-  const customerId = `bench-customer-${randomBytes(3).toString('hex')}`;
-  await db.insert(user).values({ id: customerId, name: 'Bench Customer', email: `${customerId}@example.com` });
+  // Seed: 50 workers, one customer, 5,000 one-hour jobs over days 1-13; day 14 stays free.
+  const seeded = await seedBusyDays(databaseUrl, dataDir, { workers: WORKERS, bookings: BOOKINGS });
   const today = new Date();
-  const rows: (typeof bookings.$inferInsert)[] = [];
-  const startsOfDay = [8 * 60, 9 * 60 + 30, 11 * 60, 12 * 60 + 30, 14 * 60, 15 * 60 + 30, 17 * 60, 18 * 60 + 30];
-  // Days 1-13 get the 5,000 jobs; day 14 (the last bookable day) stays free for the race and SSE runs.
-  outer: for (let day = 1; day <= 13; day++) {
-    const date = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate() + day));
-    for (const worker of workerIds) {
-      for (const minute of startsOfDay) {
-        if (rows.length >= BOOKINGS) break outer;
-        const start = new Date(date.getTime() + (minute + 5 * 60) * 60_000); // Tampa is UTC-5 in winter; close enough for load
-        rows.push({
-          reference: `TB-${randomBytes(4).toString('hex').toUpperCase()}`,
-          customerId,
-          serviceSlug: 'tv-installation',
-          status: 'confirmed',
-          workerId: worker,
-          options: { service: 'tv-installation', screenSize: '40_55', bracket: 'none', wallRiskAccepted: true, limitationsAcknowledged: true },
-          street: '1 Main St', city: 'Tampa', state: 'FL', zip: '33602', contactPhone: '+18135550123',
-          scheduledStart: start, scheduledEnd: new Date(start.getTime() + 3_600_000),
-          lineItems: [], subtotalCents: 4500, taxRateBps: 750, taxCents: 338, totalCents: 4838,
-          idempotencyKey: randomBytes(8).toString('hex'), requestHash: 'bench',
-        });
-      }
-    }
-  }
-  for (let i = 0; i < rows.length; i += 500) await db.insert(bookings).values(rows.slice(i, i + 500));
-  await runtime.close();
 
   server = spawn('node', ['--import', 'tsx', 'src/server/index.ts'], {
     env: { ...process.env, PORT: String(PORT), DATABASE_URL: databaseUrl, DATA_DIR: dataDir, LOG_LEVEL: 'warn', AUTH_RATE_LIMIT_MAX: '100000' },
@@ -93,7 +56,7 @@ try {
   // 1. Slots.
   const date = new Date(today.getTime() + 3 * 86_400_000).toISOString().slice(0, 10);
   const slots = await autocannon({ url: `${BASE}/api/services/tv-installation/slots?date=${date}&durationMinutes=60`, connections: 50, duration: 10 });
-  console.log(`slots (${WORKERS} workers, ${rows.length} bookings): p50 ${slots.latency.p50} ms, p99 ${slots.latency.p99} ms, ${Math.round(slots.requests.average)} requests/s, non-2xx ${slots.non2xx}`);
+  console.log(`slots (${WORKERS} workers, ${seeded.bookingCount} bookings): p50 ${slots.latency.p50} ms, p99 ${slots.latency.p99} ms, ${Math.round(slots.requests.average)} requests/s, non-2xx ${slots.non2xx}`);
 
   // Accounts for the race and the SSE measurement.
   async function signUp(email: string) {

@@ -16,17 +16,12 @@
  * Run: `node --import tsx bench/slots.ts` (BENCH_DURATION=seconds, BENCH_CONNECTIONS=n to change).
  */
 import { spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import { seedBusyDays } from './busy-days';
 import { bookableDates } from '../src/domain/slots';
-import { startRuntime } from '../src/server/bootstrap';
-import { loadConfig } from '../src/server/config';
-import { bookings, user } from '../src/server/db/schema';
-import { createLogger } from '../src/server/lib/logger';
-import { makeWorker } from '../src/server/modules/workers/worker-defaults';
 // @ts-expect-error plain JS helper
 import { startThrowawayPostgres } from '../scripts/throwaway-postgres.mjs';
 
@@ -45,45 +40,9 @@ const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'handyman-bench-slots-'));
 let server: ReturnType<typeof spawn> | null = null;
 
 try {
-  // Seed: 50 workers, one customer, 5,000 one-hour jobs spread over days 1-13 (as bench/dispatch-load.ts).
-  const config = loadConfig({ DATABASE_URL: databaseUrl, DATA_DIR: dataDir, LOG_LEVEL: 'silent' });
-  const runtime = await startRuntime(config, undefined, { logger: createLogger('silent') });
-  const db = runtime.deps.db;
-  const workerIds: string[] = [];
-  for (let i = 0; i < WORKERS; i++) {
-    const id = `bench-worker-${i}-${randomBytes(3).toString('hex')}`;
-    await db.insert(user).values({ id, name: `Worker ${i}`, email: `${id}@example.com` });
-    await makeWorker(db, id);
-    workerIds.push(id);
-  }
-  const customerId = `bench-customer-${randomBytes(3).toString('hex')}`;
-  await db.insert(user).values({ id: customerId, name: 'Bench Customer', email: `${customerId}@example.com` });
+  // Seed: 50 workers, one customer, 5,000 one-hour jobs over days 1-13; day 14 stays free.
+  const seeded = await seedBusyDays(databaseUrl, dataDir, { workers: WORKERS, bookings: BOOKINGS });
   const today = new Date();
-  const rows: (typeof bookings.$inferInsert)[] = [];
-  const startsOfDay = [8 * 60, 9 * 60 + 30, 11 * 60, 12 * 60 + 30, 14 * 60, 15 * 60 + 30, 17 * 60, 18 * 60 + 30];
-  outer: for (let day = 1; day <= 13; day++) {
-    const date = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate() + day));
-    for (const worker of workerIds) {
-      for (const minute of startsOfDay) {
-        if (rows.length >= BOOKINGS) break outer;
-        const start = new Date(date.getTime() + (minute + 5 * 60) * 60_000); // Tampa is UTC-5 in winter; close enough for load
-        rows.push({
-          reference: `TB-${randomBytes(4).toString('hex').toUpperCase()}`,
-          customerId,
-          serviceSlug: 'tv-installation',
-          status: 'confirmed',
-          workerId: worker,
-          options: { service: 'tv-installation', screenSize: '40_55', bracket: 'none', wallRiskAccepted: true, limitationsAcknowledged: true },
-          street: '1 Main St', city: 'Tampa', state: 'FL', zip: '33602', contactPhone: '+18135550123',
-          scheduledStart: start, scheduledEnd: new Date(start.getTime() + 3_600_000),
-          lineItems: [], subtotalCents: 4500, taxRateBps: 750, taxCents: 338, totalCents: 4838,
-          idempotencyKey: randomBytes(8).toString('hex'), requestHash: 'bench',
-        });
-      }
-    }
-  }
-  for (let i = 0; i < rows.length; i += 500) await db.insert(bookings).values(rows.slice(i, i + 500));
-  await runtime.close();
 
   server = spawn('node', ['--import', 'tsx', 'src/server/index.ts'], {
     env: { ...process.env, PORT: String(PORT), DATABASE_URL: databaseUrl, DATA_DIR: dataDir, LOG_LEVEL: 'warn', SEED_DEMO_WORKER: 'false' },
@@ -109,7 +68,7 @@ try {
   // The machine is shared and noisy: each line is measured right after its own bare reference.
   const lines: { line: Awaited<ReturnType<typeof load>>; bare: Awaited<ReturnType<typeof load>> }[] = [];
   const measured: [string, string[]][] = [
-    [`slots, one day (${WORKERS} workers, ${rows.length} bookings)`, [slotsPath('tv-installation', oneDay, 60)]],
+    [`slots, one day (${WORKERS} workers, ${seeded.bookingCount} bookings)`, [slotsPath('tv-installation', oneDay, 60)]],
     ['slots, 15 days x 3 services in turn', everyDay],
     ['GET /api/settings/public', ['/api/settings/public']],
   ];
