@@ -38,7 +38,7 @@ export function authRoutes(limits: AuthLimits) {
     .on(['GET', 'POST'], '/*', async (c) => {
       const response = await c.var.deps.auth.handler(c.req.raw);
       if (response.ok || !response.headers.get('content-type')?.includes('application/json')) return response;
-      const body = (await response.clone().json().catch(() => null)) as { code?: string; message?: string } | null;
+      const body = (await response.json().catch(() => null)) as { code?: string; message?: string } | null;
       const known = body?.code ? KNOWN_ERRORS[body.code] : undefined;
       const t = translator(c.var.lang);
       const message = known ? t(known.key) : (body?.message ?? t('errors.generic'));

@@ -92,7 +92,16 @@ export function passwordGuessThrottle(countersOf: (c: Context<AppEnv>) => Promis
       for (const counter of counters) if (counter.clearOnSuccess) await clearCounter(db, counter.key);
       return;
     }
-    const body = (await c.res.clone().json().catch(() => null)) as { code?: unknown } | null;
+    // Read once and put a fresh answer back (not `c.res.clone()`: see answerWith in lib/idempotency.ts).
+    const text = await c.res.text();
+    c.res = new Response(text, { status: c.res.status, statusText: c.res.statusText, headers: c.res.headers });
+    const body = (() => {
+      try {
+        return JSON.parse(text) as { code?: unknown } | null;
+      } catch {
+        return null;
+      }
+    })();
     if (typeof body?.code === 'string' && failureCodes.includes(body.code)) {
       for (const counter of counters) await recordFailure(db, counter.key, now(), counter.policy);
     }

@@ -160,14 +160,28 @@ async function execute<R extends Response>(c: Context<AppEnv>, where: ReturnType
   }
   const store = (body: string) => db.update(idempotencyRequests).set({ status: 'done', responseStatus: response.status, responseBody: body }).where(where);
   if (response.status >= 200 && response.status < 300) {
-    await store(await response.clone().text());
-  } else if (response.status === 402 || response.status === 409 || response.status === 422) {
-    const body = await response.clone().text();
+    const body = await response.text();
+    await store(body);
+    return answerWith(response, body);
+  }
+  if (response.status === 402 || response.status === 409 || response.status === 422) {
+    const body = await response.text();
     const code = (JSON.parse(body) as { code?: string }).code;
     if (code && RETRYABLE_CODES.has(code)) await release();
     else await store(body);
-  } else {
-    await release();
+    return answerWith(response, body);
   }
+  await release();
   return response;
+}
+
+/**
+ * A fresh Response with the status and headers of `read`, whose body was read into `body`.
+ * Not `response.clone()`: Node's fetch cancels the stream behind a cloned Response when that
+ * Response object is garbage-collected, and Hono re-wraps an answer (`new Response(old.body, old)`)
+ * when a middleware sets a header afterwards, so the client's body could be cancelled under it
+ * (nodejs/undici#4150; `src/server/lib/answers-after-gc.test.ts`).
+ */
+function answerWith<R extends Response>(read: Response, body: string): R {
+  return new Response(body, { status: read.status, statusText: read.statusText, headers: read.headers }) as R;
 }
