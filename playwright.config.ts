@@ -5,7 +5,7 @@ import { defineConfig, devices } from '@playwright/test';
 import { E2E_ADMIN, E2E_SECOND_WORKER, E2E_WORKER } from './tests/e2e/support/e2e-admin';
 import { E2E_VAPID } from './tests/e2e/support/e2e-push';
 
-// End-to-end tests against the production build (run `vite build` first; `npm test` does),
+// End-to-end tests against the production build (run `node scripts/build-web.mjs` first; `npm test` does),
 // served by the real server on a fresh embedded database. Chromium comes from Debian's package.
 const port = Number(process.env.E2E_PORT ?? 4319);
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'handyman-e2e-'));

@@ -45,10 +45,12 @@ const installableWebApp = () => [
   }),
 ];
 
-// The web app. `npm run build` writes dist/, which the Hono server serves with the API.
-export default defineConfig({
-  plugins: [react(), tailwindcss(), ...(process.env.VITE_APP_VARIANT ? [] : installableWebApp())],
+// The web app. `npm run build` writes dist/, which the Hono server serves with the API, and
+// (scripts/build-web.mjs) the prerendering bundle `--ssr src/web/entry-prerender.tsx`, which has
+// no service worker or manifest of its own (docs/decisions/036-prerendered-public-pages.md).
+export default defineConfig(({ isSsrBuild }) => ({
+  plugins: [react(), tailwindcss(), ...(process.env.VITE_APP_VARIANT || isSsrBuild ? [] : installableWebApp())],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
-  build: { outDir: 'dist', sourcemap: false, manifest: true, chunkSizeWarningLimit: 600 },
+  build: { outDir: 'dist', sourcemap: false, manifest: !isSsrBuild, copyPublicDir: !isSsrBuild, chunkSizeWarningLimit: 600 },
   server: { proxy: { '/api': `http://127.0.0.1:${process.env.API_PORT ?? 3000}` } },
-});
+}));

@@ -1,7 +1,8 @@
 /**
  * `npm start` builds what is missing or older than its sources, then gets out of the way:
- *  - the web app (dist/, vite) when dist/index.html is older than any web source (src/web,
- *    src/domain, index.html, public/, vite.config.ts, package.json);
+ *  - the web app (dist/ with its prerendered public pages, scripts/build-web.mjs) when
+ *    dist/index.html is older than any web source (src/web, src/domain, index.html, public/,
+ *    vite.config.ts, package.json, the blog's posts, the build scripts);
  *  - the compiled server (dist-server/, scripts/build-server.mjs, issue #16) when
  *    dist-server/index.js or dist-server/user-create.js is older than any server source
  *    (src/server, src/domain, package.json, tsconfig.json, the build script).
@@ -12,7 +13,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { buildServer, SERVER_BUILD_INPUTS, SERVER_ENTRIES } from './build-server.mjs';
 
-const webInputs = ['src/web', 'src/domain', 'public', 'index.html', 'vite.config.ts', 'package.json'];
+const webInputs = ['src/web', 'src/domain', 'public', 'index.html', 'vite.config.ts', 'package.json', 'content/blog', 'scripts/build-web.mjs', 'scripts/prerender.mjs'];
 
 function newest(target) {
   if (!fs.existsSync(target)) return 0;
@@ -30,7 +31,7 @@ const serverOnly = process.argv.includes('--server');
 
 if (!serverOnly && builtAt(['dist/index.html']) < Math.max(...webInputs.map(newest))) {
   console.log('Building the web app (dist/)...');
-  const result = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { stdio: 'inherit' });
+  const result = spawnSync(process.execPath, ['scripts/build-web.mjs', '--logLevel', 'warn'], { stdio: 'inherit' });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 

@@ -4,7 +4,8 @@
  *  2. The API tests again on PostgreSQL: TEST_DATABASE_URL when set, otherwise a throwaway
  *     server from the machine's PostgreSQL binaries. Without either it is skipped with a plain
  *     message — except in CI (CI=true), where that is a failure.
- *  3. The production build (with VITE_APP_CONTEXT_OVERRIDE=true for the mobile app tests), then Playwright end-to-end tests in Chromium (CHROMIUM_PATH or
+ *  3. The production build with its prerendered public pages (scripts/build-web.mjs; with
+ *     VITE_APP_CONTEXT_OVERRIDE=true for the mobile app tests), then Playwright end-to-end tests in Chromium (CHROMIUM_PATH or
  *     /usr/bin/chromium) against it on a fresh data directory. Without Chromium: skipped with a
  *     message, and a failure in CI.
  *     The first-load JavaScript budget on that build (scripts/check-bundle-budget.mjs), one test.
@@ -120,7 +121,7 @@ const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 if (fs.existsSync(chromium)) {
   // The e2e build honours window.__APP_CONTEXT__ (the mobile apps' route tables, issue #15); it is
   // inert unless a test sets it, and `npm run build` leaves it out (src/web/lib/app-type.ts).
-  if (run('build', 'npx', ['vite', 'build', '--logLevel', 'warn'], { VITE_APP_CONTEXT_OVERRIDE: 'true' })) {
+  if (run('build', 'node', ['scripts/build-web.mjs', '--logLevel', 'warn'], { VITE_APP_CONTEXT_OVERRIDE: 'true' })) {
     // First-load JavaScript per route against its ceiling (issue #16; scripts/check-bundle-budget.mjs).
     if (run('first-load JS budget (/ and /book/:slug, gzip)', 'node', ['scripts/check-bundle-budget.mjs'])) passed += 1;
     else failed += 1;

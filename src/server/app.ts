@@ -60,6 +60,7 @@ import { googleAnalyticsCsp } from './modules/analytics/google-analytics-csp';
 import { blogRoutes } from './modules/blog/blog.routes';
 import { pushRoutes } from './modules/push/push.routes';
 import { seoRoutes, webPageHandler } from './modules/seo/seo.routes';
+import { compress } from 'hono/compress';
 
 export interface AppOptions {
   /** The built web app (vite's dist/); omitted in API tests. */
@@ -182,8 +183,10 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
     // Every path that is not a file is a page of the app: index.html with that page's head tags
     // and status (issue #12: title, description, canonical, hreflang, social cards, JSON-LD; 404
     // for unknown pages). '/' first, or the static files would answer it with the bare index.html.
-    const pages = webPageHandler(path.join(options.staticRoot, 'index.html'));
-    app.get('/', pages);
+    const pageHandler = webPageHandler(path.join(options.staticRoot, 'index.html'));
+    // Pages are written per request (their head, their prerendered body): gzipped on the way out (issue #16).
+    const pages = [compress(), pageHandler] as const;
+    app.get('/', ...pages);
     app.use('/assets/*', async (c, next) => {
       await next();
       if (c.res.ok) c.header('Cache-Control', 'public, max-age=31536000, immutable');
@@ -195,11 +198,14 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
       const cacheControl = c.res.ok ? webAppFileCacheControl(c.req.path) : null;
       if (cacheControl) c.header('Cache-Control', cacheControl);
     });
-    app.use('/*', serveStatic({ root }));
+    // The prerendered pages are answered through `pages` with their head, never as bare files.
+    app.get('/prerendered/*', ...pages);
+    // Brotli or gzip copies written by the build (scripts/precompress.mjs) when the browser takes them.
+    app.use('/*', serveStatic({ root, precompressed: true }));
     // A hashed file this build does not have (an old tab after a deploy asking for the previous
     // build's chunk) is a 404 that nobody keeps, never the HTML page cached for a year.
     app.get('/assets/*', (c) => c.text('Not Found', 404, { 'Cache-Control': 'no-store' }));
-    app.get('*', pages);
+    app.get('*', ...pages);
   }
 
   app.onError(handleError);

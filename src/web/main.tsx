@@ -1,10 +1,12 @@
-import { lazy, StrictMode, Suspense } from 'react';
-import { createRoot } from 'react-dom/client';
+import { hydrate as hydrateQueries, QueryClient } from '@tanstack/react-query';
+import { lazy, startTransition, StrictMode, Suspense } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { AppProvider } from './app/provider';
-import { AppRouter, appRouter } from './app/router';
+import { AppRouter, createAppRouter } from './app/router';
 import { isAppContainer } from './lib/app-type';
 import { installErrorLogging } from './lib/error-logging';
-import { i18nReady } from './lib/i18n';
+import i18n, { i18nReady } from './lib/i18n';
+import { createQueryClient } from './lib/query-client';
 import { startBrowserSentry } from './lib/sentry';
 import { registerServiceWorker } from './lib/service-worker';
 import './styles.css';
@@ -19,18 +21,37 @@ registerServiceWorker();
 // chunk with the Capacitor plugins, never loaded by the web app; lib/native/native-shell.tsx).
 const NativeShell = isAppContainer() ? lazy(() => import('./lib/native/native-shell')) : null;
 
-// Render once the stored language's messages are in, so Spanish never flashes English first.
-void i18nReady.finally(() => {
-  createRoot(document.getElementById('root')!).render(
+const container = document.getElementById('root')!;
+
+/** The query cache a prerendered page was drawn with (the blog's posts; scripts/prerender.mjs). */
+function prerenderedQueries(): QueryClient {
+  const client = createQueryClient();
+  const script = document.getElementById('prerendered-queries');
+  if (script?.textContent) hydrateQueries(client, JSON.parse(script.textContent));
+  return client;
+}
+
+// Render once the stored language's messages are in, so Spanish never flashes English first. A
+// page prerendered in that language (issue #16, docs/decisions/036) is hydrated: React takes over
+// the HTML already on screen. One prerendered in the other language (a visitor whose choice the
+// server did not know yet) is drawn again in the chosen one.
+void i18nReady.finally(async () => {
+  const hydrate = container.dataset.prerendered === i18n.language && !NativeShell;
+  const router = await createAppRouter({ hydrate });
+  const app = (
     <StrictMode>
-      <AppProvider>
-        <AppRouter />
+      <AppProvider queryClient={hydrate ? prerenderedQueries() : undefined}>
+        <AppRouter router={router} />
         {NativeShell && (
           <Suspense fallback={null}>
-            <NativeShell router={appRouter} />
+            <NativeShell router={router} />
           </Suspense>
         )}
       </AppProvider>
-    </StrictMode>,
+    </StrictMode>
   );
+  // As a transition, React hydrates in slices and yields to the browser between them, so the
+  // visitor's first tap is never stuck behind one long task (issue #16: total blocking time).
+  if (hydrate) startTransition(() => void hydrateRoot(container, app));
+  else createRoot(container).render(app);
 });

@@ -4,15 +4,16 @@
  * analytics tracker once (lib/analytics.ts: sending on page hide, then Web Vitals and the
  * optional Google Analytics tag when the page is idle).
  */
-import { QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { startAnalytics } from '@/web/lib/analytics';
 import { createQueryClient } from '@/web/lib/query-client';
 
 const Toaster = lazy(() => import('./app-toaster').then((module) => ({ default: module.AppToaster })));
 
-export function AppProvider({ children }: { children: ReactNode }) {
-  const [queryClient] = useState(createQueryClient);
+/** `queryClient`: one already holding answers (a prerendered page's, main.tsx); a new one by default. */
+export function AppProvider({ children, queryClient: given }: { children: ReactNode; queryClient?: QueryClient }) {
+  const [queryClient] = useState(() => given ?? createQueryClient());
   useEffect(() => startAnalytics(import.meta.env.VITE_GA_MEASUREMENT_ID || undefined), []);
   return (
     <QueryClientProvider client={queryClient}>

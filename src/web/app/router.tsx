@@ -4,18 +4,42 @@
  * table (route-tables.tsx, lib/app-type.ts). The table is that of the app type as stored at
  * start (without this page's `appType` parameter): an `appType` parameter is taken by the route
  * guards, which store it and, when it changes the type, reload the app at `/` on the new table.
+ *
+ * A prerendered page (issue #16, docs/decisions/036) is hydrated: its route's lazy module (and
+ * messages) must be in before the router starts, or the router's first render would be the
+ * "Loading..." fallback instead of the page the HTML shows.
  */
-import { createBrowserRouter, RouterProvider } from 'react-router';
+import { createBrowserRouter, matchRoutes, RouterProvider, type RouteObject } from 'react-router';
 import { detectAppType } from '@/web/lib/app-type';
 import { routesFor } from './route-tables';
 
 export { mobileUserRoutes, mobileWorkerRoutes, webRoutes } from './route-tables';
 
-const router = createBrowserRouter(routesFor(detectAppType('')));
+export type AppRouterInstance = ReturnType<typeof createBrowserRouter>;
 
-/** The app's one router, for code outside the React tree that navigates (the native shell: back button, tapped notifications). */
-export const appRouter = router;
+/** Loads the lazy routes matching `location` and puts what they export on the route objects, as React Router's hydration guide does. */
+async function loadMatchedRoutes(routes: RouteObject[], location: Location): Promise<void> {
+  const matches = matchRoutes(routes, location) ?? [];
+  await Promise.all(
+    matches.map(async ({ route }) => {
+      if (typeof route.lazy !== 'function') return;
+      const module = await route.lazy();
+      Object.assign(route, { ...module, lazy: undefined });
+    }),
+  );
+}
 
-export function AppRouter() {
+/**
+ * The app's one router (also for code outside the React tree that navigates: the native shell's
+ * back button and tapped notifications).
+ * @param options.hydrate true when the page's HTML was prerendered: the matched route is loaded first
+ */
+export async function createAppRouter(options: { hydrate: boolean }): Promise<AppRouterInstance> {
+  const routes = routesFor(detectAppType(''));
+  if (options.hydrate) await loadMatchedRoutes(routes, window.location);
+  return createBrowserRouter(routes);
+}
+
+export function AppRouter({ router }: { router: AppRouterInstance }) {
   return <RouterProvider router={router} />;
 }

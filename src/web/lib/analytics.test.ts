@@ -86,7 +86,9 @@ describe('analytics: recording', () => {
     expect(visitorId()).toBe(id);
     expect(localStorage.getItem(VISITOR_STORAGE_KEY)).toBe(id);
     trackPageView('/');
-    expect(document.cookie).toBe('');
+    // the only cookie is the server's copy of the language choice (lib/i18n.ts), never the visitor
+    expect(document.cookie.split(/;\s*/).filter((cookie) => cookie && !cookie.startsWith('lang='))).toEqual([]);
+    expect(document.cookie).not.toContain(id);
   });
 
   it('tells listeners about each event', () => {

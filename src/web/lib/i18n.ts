@@ -83,16 +83,30 @@ export function languageFromUrl(): Language | null {
   return lang === 'en' || lang === 'es' ? lang : null;
 }
 
+/**
+ * Mirrors the choice into the `lang` cookie, so the server answers the next page already in this
+ * language (its prerendered HTML, issue #16, docs/decisions/036). localStorage stays the place the
+ * choice is kept (spec section 1); the cookie is only the server's copy.
+ */
+function tellServerLanguage(lang: Language): void {
+  if (typeof document === 'undefined') return;
+  const secure = window.location.protocol === 'https:' ? '; Secure' : '';
+  document.cookie = `${LANG_STORAGE_KEY}=${lang}; Path=/; Max-Age=31536000; SameSite=Lax${secure}`;
+}
+
 /** The language to start in: the link's `?lang=` (remembered as the choice), else the stored one. */
 function initialLanguage(): Language {
   const fromUrl = languageFromUrl();
-  if (!fromUrl) return storedLanguage();
-  try {
-    localStorage.setItem(LANG_STORAGE_KEY, fromUrl);
-  } catch {
-    // storage can be unavailable (private mode); the link's language still applies to this page
+  const language = fromUrl ?? storedLanguage();
+  if (fromUrl) {
+    try {
+      localStorage.setItem(LANG_STORAGE_KEY, fromUrl);
+    } catch {
+      // storage can be unavailable (private mode); the link's language still applies to this page
+    }
   }
-  return fromUrl;
+  tellServerLanguage(language);
+  return language;
 }
 
 export function storedLanguage(): Language {
@@ -111,6 +125,7 @@ export function setLanguage(lang: Language): void {
   } catch {
     // storage can be unavailable (private mode); the switch still applies to this page
   }
+  tellServerLanguage(lang);
   void i18n.changeLanguage(lang);
 }
 

@@ -7,6 +7,7 @@
  *   in the language asked for comes in the one it has (its `language` says which).
  * Without `lang` the caller's Accept-Language decides. Posts come from `deps.blog`, read at start.
  */
+import { blogListAnswer, blogPostAnswer } from './blog-answers';
 import { blogListQuerySchema, blogListSchema, blogPostParamsSchema, blogPostQuerySchema, blogPostSchema } from '../../../domain/blog-contract';
 import { AppError } from '../../lib/errors';
 import { apiRouter, defineRoute, errorResponses, jsonContent } from '../../lib/openapi';
@@ -34,15 +35,14 @@ const postRoute = defineRoute({
 export const blogRoutes = apiRouter()
   .openapi(listRoute, (c) => {
     const { lang, page } = c.req.valid('query');
-    const list = c.var.deps.blog.list(lang ?? c.var.lang, page);
+    const list = blogListAnswer(c.var.deps.blog, lang ?? c.var.lang, page);
     if (!list) throw new AppError(404, 'blog_page_not_found', 'blog.errors.pageNotFound');
     return c.json(list, 200);
   })
   .openapi(postRoute, (c) => {
     const { slug } = c.req.valid('param');
     const { lang } = c.req.valid('query');
-    const found = c.var.deps.blog.post(slug, lang ?? c.var.lang);
-    if (!found) throw new AppError(404, 'blog_post_not_found', 'blog.errors.postNotFound');
-    const { wordCount: _wordCount, ...post } = found;
+    const post = blogPostAnswer(c.var.deps.blog, slug, lang ?? c.var.lang);
+    if (!post) throw new AppError(404, 'blog_post_not_found', 'blog.errors.postNotFound');
     return c.json(post, 200);
   });

@@ -103,3 +103,13 @@ export function buildManifestReader(indexPath: string): () => BuildManifest | nu
     return cached.manifest;
   };
 }
+
+/**
+ * `html` with its module scripts and modulepreload links fetched at low priority
+ * (`fetchpriority="low"`): for a prerendered page, whose content shows without JavaScript, the
+ * stylesheet and images come first and the app's code (which hydrates what is already on screen)
+ * after them (issue #16). Client-rendered pages keep the default: nothing shows before their code.
+ */
+export function withLowScriptPriority(html: string): string {
+  return html.replace(/<(script type="module"|link rel="modulepreload")(?![^>]*fetchpriority)/g, (_, tag: string) => `<${tag} fetchpriority="low"`);
+}

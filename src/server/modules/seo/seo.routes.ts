@@ -4,12 +4,15 @@
  * (page-head.ts, page-html.ts) and HTTP status. Addresses use config.publicBaseUrl.
  */
 import fs from 'node:fs';
+import path from 'node:path';
 import { Hono, type Handler } from 'hono';
+import { getCookie } from 'hono/cookie';
 import type { AppEnv } from '../../lib/app-env';
 import { loadSiteFacts } from './site-facts';
 import { pageHeadFor } from './page-head';
 import { renderPage } from './page-html';
-import { buildManifestReader, modulePreloadsFor, withModulePreloads } from './route-preloads';
+import { buildManifestReader, modulePreloadsFor, withLowScriptPriority, withModulePreloads } from './route-preloads';
+import { LANGUAGE_COOKIE, pageLanguageOf, prerenderedFileOf, prerenderedPageReader } from './prerendered-pages';
 import { sitePageOf } from '../../../domain/site-pages';
 import { robotsTxt, sitemapPages, sitemapXml } from './sitemap';
 
@@ -30,10 +33,12 @@ export function seoRoutes() {
 }
 
 /**
- * The web app's pages: `indexPath` (the built index.html, re-read when the file changes) with the
- * head of the page asked for, and modulepreload links for the page's own chunks (issue #16,
- * route-preloads.ts). When the head cannot be worked out (the database is down), the page is
- * still served as built, so the app can load and say what is wrong.
+ * The web app's pages: the page's prerendered HTML in the visitor's language when the build has
+ * it (issue #16, prerendered-pages.ts: public pages; the language from `?lang=`, else the `lang`
+ * cookie, else English), otherwise `indexPath` (the built index.html, re-read when the file
+ * changes); with the head of the page asked for in that language, and modulepreload links for the
+ * page's own chunks (route-preloads.ts). When the head cannot be worked out (the database is
+ * down), the page is still served as built, so the app can load and say what is wrong.
  */
 export function webPageHandler(indexPath: string): Handler<AppEnv> {
   let cached: { mtimeMs: number; html: string } | null = null;
@@ -43,15 +48,25 @@ export function webPageHandler(indexPath: string): Handler<AppEnv> {
     return cached.html;
   };
   const manifest = buildManifestReader(indexPath);
+  const prerendered = prerenderedPageReader(path.dirname(indexPath));
   return async (c) => {
     const { deps } = c.var;
-    const built = template();
+    const url = new URL(c.req.url);
+    const page = sitePageOf(c.req.path);
+    const language = pageLanguageOf(url.searchParams, getCookie(c, LANGUAGE_COOKIE));
+    // The head speaks the page's language: a visitor whose cookie chose Spanish gets the Spanish page's head too.
+    if (language !== 'en' && !url.searchParams.has('lang')) url.searchParams.set('lang', language);
+    const file = prerenderedFileOf(page, language, Number(url.searchParams.get('page') ?? '1'));
+    const prerenderedHtml = file ? prerendered(file) : null;
+    const built = prerenderedHtml ?? template();
     const buildManifest = manifest();
-    const html = buildManifest ? withModulePreloads(built, modulePreloadsFor(buildManifest, sitePageOf(c.req.path))) : built;
+    const preloaded = buildManifest ? withModulePreloads(built, modulePreloadsFor(buildManifest, page)) : built;
+    const html = prerenderedHtml ? withLowScriptPriority(preloaded) : preloaded;
     c.header('Cache-Control', 'no-cache');
     c.header('Content-Type', 'text/html; charset=UTF-8');
+    c.header('Vary', 'Cookie');
     try {
-      const head = await pageHeadFor(new URL(c.req.url), { base: deps.config.publicBaseUrl, blog: deps.blog, facts: () => loadSiteFacts(deps) });
+      const head = await pageHeadFor(url, { base: deps.config.publicBaseUrl, blog: deps.blog, facts: () => loadSiteFacts(deps) });
       return c.body(renderPage(html, head), head.status);
     } catch (error) {
       deps.logger.error({ err: error, path: c.req.path, requestId: c.var.requestId }, 'page head failed; serving the page as built');

@@ -2,6 +2,7 @@
 import '@testing-library/jest-dom/vitest';
 import { act, cleanup, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { hydrateRoot, type Root } from 'react-dom/client';
 import { Link, Outlet } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import i18n from '@/web/lib/i18n';
@@ -55,6 +56,20 @@ describe("the page's head in the browser", () => {
     cleanup(); // unmount before the head is emptied: React removes its own tags
     document.head.innerHTML = '';
     void i18n.changeLanguage('en');
+  });
+
+  it("keeps one title and description when hydrating a prerendered page takes over the server's own tags (issue #16)", async () => {
+    serverHead();
+    const container = document.body.appendChild(document.createElement('div'));
+    let root: Root | undefined;
+    await act(async () => {
+      root = hydrateRoot(container, <PageHead title="Home | Tampa Same-Day Handyman" description="The home page" />);
+    });
+    expect(document.title).toBe('Home | Tampa Same-Day Handyman');
+    expect(document.head.querySelectorAll('title')).toHaveLength(1);
+    expect(document.head.querySelectorAll('meta[name="description"]')).toHaveLength(1);
+    act(() => root!.unmount());
+    container.remove();
   });
 
   it("takes over the server's title and description at once, and keeps its other tags until the app moves on", async () => {

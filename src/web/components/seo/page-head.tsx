@@ -5,7 +5,8 @@
  * same `seo.*` and page messages, through the same helpers in src/domain/page-texts.ts.
  *
  * The server's own title, description and robots tag (marked `data-server-head`) are removed
- * once these are in place, so the document has exactly one of each.
+ * once these are in place, so the document has exactly one of each; when React hydrated a
+ * prerendered page it took the server's tags as its own, and they stay (unmarked).
  */
 import { useEffect } from 'react';
 
@@ -20,7 +21,13 @@ export interface PageHeadProps {
 
 export function PageHead({ title, description, noindex = false }: PageHeadProps) {
   useEffect(() => {
-    for (const element of document.head.querySelectorAll('title[data-server-head], meta[name="description"][data-server-head], meta[name="robots"][data-server-head]')) element.remove();
+    for (const selector of ['title', 'meta[name="description"]', 'meta[name="robots"]']) {
+      const all = [...document.head.querySelectorAll(selector)];
+      const fromServer = all.filter((element) => element.hasAttribute('data-server-head'));
+      // Hydrating a prerendered page, React takes the server's own tag as its own (issue #16): it stays, as React's.
+      if (all.length === fromServer.length) for (const element of fromServer) element.removeAttribute('data-server-head');
+      else for (const element of fromServer) element.remove();
+    }
   }, []);
   return (
     <>
