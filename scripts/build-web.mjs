@@ -7,7 +7,7 @@
  *     and company pages, the blog and its posts) in English and Spanish, written to
  *     `<out>/prerendered/` for the server to answer with (src/server/modules/seo/prerendered-pages.ts);
  *  4. scripts/precompress.mjs: Brotli and gzip copies of the build's text files, which the server
- *     sends to browsers that accept them.
+ *     sends to browsers that accept them (BROTLI_QUALITY, default 11; the test run uses 5).
  *
  * `node scripts/build-web.mjs [--outDir DIR] [more vite build flags]`; the flags go to step 1
  * (e.g. `--logLevel warn`). VITE_* variables apply to both builds. The mobile apps' builds
@@ -39,4 +39,5 @@ run('npx', ['vite', 'build', '--ssr', 'src/web/entry-prerender.tsx', '--outDir',
 run(process.execPath, ['--import', 'tsx', 'scripts/prerender.mjs', '--dist', outDir, '--bundle', path.join(ssrDir, 'entry-prerender.js')]);
 fs.rmSync(ssrDir, { recursive: true, force: true });
 const started = performance.now();
-console.log(`precompress: ${precompressBuild(outDir)} files in ${Math.round(performance.now() - started)} ms`);
+const brotliQuality = Number(process.env.BROTLI_QUALITY ?? 11);
+console.log(`precompress: ${precompressBuild(outDir, brotliQuality)} files in ${Math.round(performance.now() - started)} ms (Brotli quality ${brotliQuality})`);

@@ -121,7 +121,7 @@ const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 if (fs.existsSync(chromium)) {
   // The e2e build honours window.__APP_CONTEXT__ (the mobile apps' route tables, issue #15); it is
   // inert unless a test sets it, and `npm run build` leaves it out (src/web/lib/app-type.ts).
-  if (run('build', 'node', ['scripts/build-web.mjs', '--logLevel', 'warn'], { VITE_APP_CONTEXT_OVERRIDE: 'true' })) {
+  if (run('build', 'node', ['scripts/build-web.mjs', '--logLevel', 'warn'], { VITE_APP_CONTEXT_OVERRIDE: 'true', BROTLI_QUALITY: '5' })) {
     // First-load JavaScript per route against its ceiling (issue #16; scripts/check-bundle-budget.mjs).
     if (run('first-load JS budget (/ and /book/:slug, gzip)', 'node', ['scripts/check-bundle-budget.mjs'])) passed += 1;
     else failed += 1;
