@@ -10,7 +10,7 @@
  * signed-in header come from the live API after hydration, exactly as on a client-rendered
  * first load (the home page draws the listed prices until the settings arrive).
  */
-import { dehydrate, type QueryKey } from '@tanstack/react-query';
+import type { QueryKey } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
@@ -22,7 +22,7 @@ import { createQueryClient } from './lib/query-client';
 export interface PrerenderedPage {
   /** The markup for inside `<div id="root">`. */
   html: string;
-  /** The query cache the page was drawn with (TanStack Query's dehydrated state), as JSON; null when empty. */
+  /** The answers the page was drawn with (`queries` as given), as JSON for main.tsx; null when none. */
   queries: string | null;
 }
 
@@ -64,8 +64,7 @@ export async function prerenderPage(path: string, language: Language, queries: K
   if (errors.length > 0) throw new AggregateError(errors, `${path} (${language}) failed while prerendering`);
   let html = '';
   for await (const chunk of prelude) html += typeof chunk === 'string' ? chunk : Buffer.from(chunk as Uint8Array).toString('utf8');
-  const state = dehydrate(queryClient);
-  return { html, queries: state.queries.length > 0 ? JSON.stringify(state) : null };
+  return { html, queries: queries.length > 0 ? JSON.stringify(queries) : null };
 }
 
 /** The blog's query keys, so scripts/prerender.mjs files the posts it hands in where the pages look for them. */

@@ -1,4 +1,4 @@
-import { hydrate as hydrateQueries, QueryClient } from '@tanstack/react-query';
+import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import { lazy, startTransition, StrictMode, Suspense } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { AppProvider } from './app/provider';
@@ -23,11 +23,12 @@ const NativeShell = isAppContainer() ? lazy(() => import('./lib/native/native-sh
 
 const container = document.getElementById('root')!;
 
-/** The query cache a prerendered page was drawn with (the blog's posts; scripts/prerender.mjs). */
+/** A query client holding the answers a prerendered page was drawn with (the blog's posts; scripts/prerender.mjs). */
 function prerenderedQueries(): QueryClient {
   const client = createQueryClient();
   const script = document.getElementById('prerendered-queries');
-  if (script?.textContent) hydrateQueries(client, JSON.parse(script.textContent));
+  const known = script?.textContent ? (JSON.parse(script.textContent) as Array<{ queryKey: QueryKey; data: unknown }>) : [];
+  for (const { queryKey, data } of known) client.setQueryData(queryKey, data);
   return client;
 }
 
