@@ -30,15 +30,17 @@ export default defineConfig({
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
   webServer: {
     // An admin and two workers (all skills, business hours every day) for the operator-side tests.
+    // The compiled server, as production runs it (issue #16; built or refreshed first by ensure-build).
     command: [
-      `node --import tsx src/server/cli/user-create.ts --email ${E2E_ADMIN.email} --password ${E2E_ADMIN.password} --role admin --name "E2E Admin"`,
-      `node --import tsx src/server/cli/user-create.ts --email ${E2E_WORKER.email} --password ${E2E_WORKER.password} --role worker --name "${E2E_WORKER.name}"`,
-      `node --import tsx src/server/cli/user-create.ts --email ${E2E_SECOND_WORKER.email} --password ${E2E_SECOND_WORKER.password} --role worker --name "${E2E_SECOND_WORKER.name}"`,
-      'node --import tsx src/server/index.ts',
+      'node scripts/ensure-build.mjs --server',
+      `node dist-server/user-create.js --email ${E2E_ADMIN.email} --password ${E2E_ADMIN.password} --role admin --name "E2E Admin"`,
+      `node dist-server/user-create.js --email ${E2E_WORKER.email} --password ${E2E_WORKER.password} --role worker --name "${E2E_WORKER.name}"`,
+      `node dist-server/user-create.js --email ${E2E_SECOND_WORKER.email} --password ${E2E_SECOND_WORKER.password} --role worker --name "${E2E_SECOND_WORKER.name}"`,
+      'node dist-server/index.js',
     ].join(' && '),
     url: `http://localhost:${port}/api/health`,
     reuseExistingServer: false,
-    // Generous: a busy machine (tsx compiling the server under load) has taken over a minute.
+    // Generous: a busy machine (building the server first, then migrating) has taken over a minute.
     timeout: 180_000,
     env: { PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', AUTH_RATE_LIMIT_MAX: '1000', ANALYTICS_RATE_LIMIT_MAX: '10000', NODE_ENV: 'test', VAPID_PUBLIC_KEY: E2E_VAPID.publicKey, VAPID_PRIVATE_KEY: E2E_VAPID.privateKey, VAPID_SUBJECT: E2E_VAPID.subject },
   },

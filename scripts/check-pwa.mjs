@@ -15,7 +15,7 @@
  *
  * Prints a table; exits non-zero when a check fails. Options: `--json FILE` writes
  * `{passed, failed, checks}` (scripts/test.mjs counts them as tests). Environment: WEB_DIST_DIR
- * (default dist/; build first: `npx vite build`), PWA_CHECK_PORT (default 4397).
+ * (default dist/; build first: `node scripts/build-web.mjs`), PWA_CHECK_PORT (default 4397).
  */
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -50,12 +50,14 @@ function finish() {
 }
 
 if (!fs.existsSync(path.join(distDir, 'index.html')) || !fs.existsSync(path.join(distDir, 'sw.js'))) {
-  record('build present', 'this script', false, `no index.html and sw.js in ${distDir}: run \`npx vite build\` first`);
+  record('build present', 'this script', false, `no index.html and sw.js in ${distDir}: run \`node scripts/build-web.mjs\` first`);
   process.exit(finish() ? 0 : 1);
 }
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'handyman-pwa-check-'));
-const server = spawn('node', ['--import', 'tsx', 'src/server/index.ts'], {
+// The compiled server, as production runs it (built or refreshed first).
+spawnSync('node', ['scripts/ensure-build.mjs', '--server'], { stdio: 'inherit' });
+const server = spawn('node', ['dist-server/index.js'], {
   env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, WEB_DIST_DIR: distDir, LOG_LEVEL: 'warn', NODE_ENV: 'test', DATABASE_URL: '' },
   stdio: ['ignore', 'inherit', 'inherit'],
 });

@@ -110,7 +110,7 @@ test.beforeAll(async ({}, testInfo) => {
   });
 
   let output = '';
-  apiServer = spawn(process.execPath, ['--import', 'tsx', 'src/server/index.ts'], {
+  apiServer = spawn(process.execPath, ['dist-server/index.js'], {
     cwd: ROOT,
     stdio: ['ignore', 'pipe', 'pipe'],
     env: {

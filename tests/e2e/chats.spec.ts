@@ -19,7 +19,8 @@ const env = { ...process.env, PORT: String(PORT), DATA_DIR: dataDir, LOG_LEVEL: 
 let server: ChildProcess | null = null;
 
 async function startServer() {
-  server = spawn('node', ['--import', 'tsx', 'src/server/index.ts'], { env, stdio: ['ignore', 'inherit', 'inherit'] });
+  // the compiled server the web server of playwright.config.ts has built
+  server = spawn('node', ['dist-server/index.js'], { env, stdio: ['ignore', 'inherit', 'inherit'] });
   for (let i = 0; i < 120; i++) {
     if (await fetch(`${BASE}/api/health`).then((r) => r.ok).catch(() => false)) return;
     await new Promise((r) => setTimeout(r, 250));
@@ -37,7 +38,7 @@ async function stopServer() {
 }
 
 test.beforeAll(async () => {
-  execFileSync('node', ['--import', 'tsx', 'src/server/cli/user-create.ts', '--email', ADMIN.email, '--password', ADMIN.password, '--role', 'admin', '--name', ADMIN.name], { env, stdio: 'inherit' });
+  execFileSync('node', ['dist-server/user-create.js', '--email', ADMIN.email, '--password', ADMIN.password, '--role', 'admin', '--name', ADMIN.name], { env, stdio: 'inherit' });
   await startServer();
 });
 
