@@ -52,6 +52,16 @@ const adminUrl: string = process.env.BENCH_DATABASE_URL ?? pg.url;
 const servers: ReturnType<typeof spawn>[] = [];
 type Result = { status: number; ms: number };
 
+/** CPU time (user + system, ms) a process has used so far, from /proc (Linux); NaN elsewhere. */
+function cpuMs(pid: number | undefined): number {
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // utime, stime in clock ticks (USER_HZ 100)
+  } catch {
+    return Number.NaN;
+  }
+}
+
 /** A fresh database on the same server, with 50 workers (every skill, business hours). */
 async function seededDatabase() {
   const name = `bench_booking_${randomBytes(4).toString('hex')}`;
@@ -128,24 +138,28 @@ async function target(label: string, cwd: string, port: number) {
   }
   /** Every client books `rounds` times one after the other; all clients at once. */
   async function concurrent(startFor: (client: number, round: number) => Promise<string>, rounds: number) {
+    const cpuBefore = cpuMs(server.pid);
     const began = performance.now();
     const results = (await Promise.all(clients.map(async (c, i) => {
       const mine: Result[] = [];
       for (let round = 0; round < rounds; round++) mine.push(await book(c, await startFor(i, round)));
       return mine;
     }))).flat();
-    return { results, seconds: (performance.now() - began) / 1000 };
+    return { results, seconds: (performance.now() - began) / 1000, serverCpuMs: cpuMs(server.pid) - cpuBefore };
   }
   async function serial(startFor: (client: number) => Promise<string>) {
+    const cpuBefore = cpuMs(server.pid);
     const began = performance.now();
     const results: Result[] = [];
     for (let i = 0; i < CLIENTS; i++) results.push(await book(clients[i]!, await startFor(i)));
-    return { results, seconds: (performance.now() - began) / 1000 };
+    return { results, seconds: (performance.now() - began) / 1000, serverCpuMs: cpuMs(server.pid) - cpuBefore };
   }
   return { label, starts, concurrent, serial, doubleBookingsThenClear };
 }
 
-function report(target: string, name: string, run: { results: Result[]; seconds: number }, double: number) {
+type Run = { results: Result[]; seconds: number; serverCpuMs: number };
+
+function report(target: string, name: string, run: Run, double: number) {
   const ms = run.results.map((r) => r.ms);
   const line = {
     created: run.results.filter((r) => r.status === 201).length,
@@ -154,8 +168,9 @@ function report(target: string, name: string, run: { results: Result[]; seconds:
     requestsPerSecond: run.results.length / run.seconds,
     p50: Math.round(percentile(ms, 50)),
     p99: Math.round(percentile(ms, 99)),
+    serverCpuMsPerRequest: run.serverCpuMs / run.results.length,
   };
-  console.log(`[${target}] ${name}: ${run.results.length} requests, ${line.created} created, ${line.refused} refused 409, other ${line.other}; ${line.requestsPerSecond.toFixed(1)} requests/s, p50 ${line.p50} ms, p99 ${line.p99} ms; double bookings: ${double}`);
+  console.log(`[${target}] ${name}: ${run.results.length} requests, ${line.created} created, ${line.refused} refused 409, other ${line.other}; ${line.requestsPerSecond.toFixed(1)} requests/s, p50 ${line.p50} ms, p99 ${line.p99} ms; server CPU ${line.serverCpuMsPerRequest.toFixed(1)} ms/request; double bookings: ${double}`);
   return line;
 }
 
@@ -176,7 +191,7 @@ try {
     await t.concurrent(async (i) => (await t.starts(dateIn(7)))[i % 20]!, 1);
     await t.doubleBookingsThenClear([dateIn(7)]);
   }
-  const phases: [string, (t: (typeof targets)[number]) => Promise<{ run: { results: Result[]; seconds: number }; days: string[] }>][] = [
+  const phases: [string, (t: (typeof targets)[number]) => Promise<{ run: Run; days: string[] }>][] = [
     ['one at a time', async (t) => ({ run: await t.serial(async (i) => (await t.starts(dateIn(1 + (i % 14))))[(i * 7) % 20]!), days: allDays })],
     ['100 at once, one day, first 10 starts (the earlier README shape)', async (t) => ({ run: await t.concurrent(async (i) => (await t.starts(lastDay))[i % 10]!, 1), days: [lastDay] })],
     [`100 clients x ${ROUNDS}, one day`, async (t) => ({ run: await t.concurrent(async (i, round) => { const day = await t.starts(lastDay); return day[(i + round * 7) % day.length]!; }, ROUNDS), days: [lastDay] })],
@@ -190,7 +205,7 @@ try {
   }
   const ratio = (a?: number, b?: number) => (a && b ? `${(a / b).toFixed(2)} x` : 'n/a');
   for (const [name, byTarget] of Object.entries(measures)) {
-    console.log(`ratio this tree / reference, ${name}: ${ratio(byTarget['this tree']?.requestsPerSecond, byTarget.reference?.requestsPerSecond)}`);
+    console.log(`ratio this tree / reference, ${name}: ${ratio(byTarget['this tree']?.requestsPerSecond, byTarget.reference?.requestsPerSecond)} requests/s; server CPU per request ${ratio(byTarget['this tree']?.serverCpuMsPerRequest, byTarget.reference?.serverCpuMsPerRequest)}`);
   }
   const oneDay = measures[`100 clients x ${ROUNDS}, one day`]!;
   const fourteen = measures[`100 clients x ${ROUNDS}, 14 days`]!;

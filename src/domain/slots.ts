@@ -111,13 +111,27 @@ export function hoursOn(date: string, rules: SlotRules): DayHours | null {
   return rules.weeklyHours[businessWeekday(date)] ?? null;
 }
 
+/**
+ * Instants already computed by businessTime, by date and minute (issue #16: a day's starts are
+ * computed on every capacity check, each a time-zone lookup). Pure, so kept across calls;
+ * emptied when it holds BUSINESS_TIME_CACHE_SIZE instants.
+ */
+const businessTimeCache = new Map<string, number>();
+const BUSINESS_TIME_CACHE_SIZE = 50_000;
+
 /** The UTC instant of a Tampa wall-clock time on a date. */
 export function businessTime(date: string, minuteOfDay: number): Date {
+  const key = `${date} ${minuteOfDay}`;
+  const kept = businessTimeCache.get(key);
+  if (kept !== undefined) return new Date(kept);
   const match = DATE_PATTERN.exec(date);
   if (!match) throw new RangeError(`date must be YYYY-MM-DD, got ${date}`);
   const [, y, m, d] = match;
   const local = new TZDate(Number(y), Number(m) - 1, Number(d), Math.floor(minuteOfDay / 60), minuteOfDay % 60, BUSINESS_TIME_ZONE);
-  return new Date(local.getTime());
+  const instant = local.getTime();
+  if (businessTimeCache.size >= BUSINESS_TIME_CACHE_SIZE) businessTimeCache.clear();
+  businessTimeCache.set(key, instant);
+  return new Date(instant);
 }
 
 /**

@@ -13,7 +13,7 @@
  * keeps the error for an operator). A message with `skippedReason` is claimed and recorded the
  * same way but never sent (a customer who turned booking emails off).
  */
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import nodemailer, { type SendMailOptions } from 'nodemailer';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
@@ -66,6 +66,8 @@ export interface Mailer {
   send(mail: OutgoingMail): Promise<MailOutcome>;
   /** Whether a booking already has a message of this template (cheap check before rendering). */
   hasMessage(bookingId: string, template: string): Promise<boolean>;
+  /** Which of these templates a booking already has a message of: hasMessage for several in one query (issue #16). */
+  templatesSent(bookingId: string, templates: readonly string[]): Promise<Set<string>>;
   /** Closes the SMTP connection pool, if any. */
   close(): void;
 }
@@ -94,6 +96,12 @@ export function createMailer(db: Database, mail: Config['mail'], logger: Logger,
     async hasMessage(bookingId, template) {
       const [row] = await db.select({ id: mailOutbox.id }).from(mailOutbox).where(and(eq(mailOutbox.bookingId, bookingId), eq(mailOutbox.template, template))).limit(1);
       return Boolean(row);
+    },
+
+    async templatesSent(bookingId, templates) {
+      if (templates.length === 0) return new Set();
+      const rows = await db.selectDistinct({ template: mailOutbox.template }).from(mailOutbox).where(and(eq(mailOutbox.bookingId, bookingId), inArray(mailOutbox.template, [...templates])));
+      return new Set(rows.map((row) => row.template));
     },
 
     async send(message) {

@@ -3,12 +3,15 @@
  * name, account email, notification choices), the assigned worker (name, phone), the payment record and the ledger
  * totals (src/domain/ledger.ts).
  */
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { summarizeLedger } from '../../domain/ledger';
 import type { Database } from '../db/client';
 import { bookings, notificationPreferences, paymentLedger, payments, profiles, user, workerProfiles } from '../db/schema';
 import type { BookingMailData } from '../mail/booking-mail';
+
+type PaymentSummary = Pick<typeof payments.$inferSelect, 'status' | 'cardBrand' | 'cardLast4' | 'amountHeldCents'>;
+type LedgerRow = typeof paymentLedger.$inferSelect;
 
 const customerProfile = alias(profiles, 'customer_profile');
 const workerUser = alias(user, 'worker_user');
@@ -28,6 +31,9 @@ export async function loadBookingMailData(db: Database, bookingId: string): Prom
       workerFullName: workerProfile.fullName,
       workerPhone: workerProfiles.phone,
       workerProfilePhone: workerProfile.phone,
+      // The payment and the ledger in the same statement (issue #16: three round trips per mail batch before).
+      payment: sql<PaymentSummary | null>`(select json_build_object('status', p.status, 'cardBrand', p.card_brand, 'cardLast4', p.card_last4, 'amountHeldCents', p.amount_held_cents) from ${payments} p where p.booking_id = ${bookings.id} limit 1)`,
+      ledger: sql<[LedgerRow['kind'], number][]>`(select coalesce(json_agg(json_build_array(l.kind, l.amount_cents)), '[]'::json) from ${paymentLedger} l where l.booking_id = ${bookings.id})`,
     })
     .from(bookings)
     .innerJoin(user, eq(user.id, bookings.customerId))
@@ -39,9 +45,8 @@ export async function loadBookingMailData(db: Database, bookingId: string): Prom
     .where(eq(bookings.id, bookingId))
     .limit(1);
   if (!row) return null;
-  const [payment] = await db.select({ status: payments.status, cardBrand: payments.cardBrand, cardLast4: payments.cardLast4, amountHeldCents: payments.amountHeldCents }).from(payments).where(eq(payments.bookingId, bookingId)).limit(1);
-  const ledger = await db.select({ kind: paymentLedger.kind, amountCents: paymentLedger.amountCents }).from(paymentLedger).where(eq(paymentLedger.bookingId, bookingId));
-  const summary = summarizeLedger(ledger);
+  const payment = row.payment;
+  const summary = summarizeLedger(row.ledger.map(([kind, amountCents]) => ({ kind, amountCents })));
   const b = row.booking;
   return {
     booking: b,

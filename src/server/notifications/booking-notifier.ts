@@ -35,6 +35,7 @@ import type { MailAttachment, Mailer } from '../mail/mailer';
 import type { Lang } from '../lib/i18n';
 import type { BookingChange, BookingEventHub } from '../realtime/booking-event-hub';
 import { getBusinessSettings } from '../modules/settings/settings.service';
+import { capacityCachesOf } from '../modules/workers/capacity-caches';
 import { loadBookingMailData } from './booking-mail-data';
 import type { SmsSender } from './sms';
 import { sendChangeNotice, type ChangeNoticeKind } from './booking-change-notices';
@@ -98,9 +99,14 @@ export function startBookingNotifier(hub: BookingEventHub, deps: NotifierDeps): 
 /**
  * What the messages quote from the settings as they are when they are sent (issue #12, edited on
  * /admin/settings): the support phone (the config's until saved) and the call-back promise.
+ * Read through the process's settings cache when there is one (issue #16: two queries per booking
+ * created otherwise); every settings save drops it in every process (capacity-caches.ts), and
+ * nothing is kept while the LISTEN connection is down. No money depends on these words.
  */
 async function currentSite(deps: NotifierDeps): Promise<MailSite> {
-  const settings = await getBusinessSettings(deps.db, { supportPhone: deps.site.supportPhone, supportEmail: '' });
+  const defaults = { supportPhone: deps.site.supportPhone, supportEmail: '' };
+  const cache = capacityCachesOf(deps.db)?.settings;
+  const settings = cache ? await cache.get(defaults) : await getBusinessSettings(deps.db, defaults);
   return { ...deps.site, supportPhone: settings.support.phone, contactPromise: settings.contactPromiseMinutes, arrivalWindowMinutes: settings.jobRules.arrivalWindowMinutes };
 }
 
@@ -126,8 +132,11 @@ export function createBookingNotifier(deps: NotifierDeps): BookingNotifier {
   async function sendPlanned(change: BookingChange, plan: Plan) {
     let data: BookingMailData | null | undefined;
     let site: MailSite | undefined;
+    // One look at the outbox for every template of the change (the unique index still refuses a
+    // message another process claims meanwhile: `send` answers 'duplicate').
+    const sent = plan.mails.length > 0 ? await deps.mailer.templatesSent(change.bookingId, plan.mails) : new Set<string>();
     for (const template of plan.mails) {
-      if (await deps.mailer.hasMessage(change.bookingId, template)) continue;
+      if (sent.has(template)) continue;
       data ??= await loadBookingMailData(deps.db, change.bookingId);
       if (!data) return;
       site ??= await currentSite(deps);

@@ -11,7 +11,7 @@
  * `saveAddress`, its address joins the saved addresses (account/remembered-details.ts).
  */
 import { createHash, randomInt } from 'node:crypto';
-import { and, count, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { BookingView, createBookingRequestSchema } from '../../../domain/booking-request';
 import { jobDurationMinutes } from '../../../domain/booking-options';
@@ -19,7 +19,7 @@ import { quoteBooking } from '../../../domain/pricing';
 import { isInServiceArea } from '../../../domain/service-area';
 import { needsDeferredHold } from '../../../domain/payment-timing';
 import type { Database } from '../../db/client';
-import { bookingEvents, bookings, payments, reconciliationFindings } from '../../db/schema';
+import { bookingEvents, bookings, paymentLedger, payments, reconciliationFindings } from '../../db/schema';
 import { AppError, badRequest, conflict, notFound, ruleBroken } from '../../lib/errors';
 import type { Lang } from '../../lib/i18n';
 import type { Logger } from '../../lib/logger';
@@ -32,7 +32,7 @@ import { announceCapacityChange } from '../workers/capacity-caches';
 import { assertStartOffered } from '../workers/capacity.service';
 import { lockCapacityFor } from '../workers/capacity-lock';
 import { claimUpload, type UploadOwner } from '../uploads/uploads.service';
-import { loadBookingView, loadBookingViews, ownBooking, type ViewContext } from './booking-view';
+import { loadBookingView, loadBookingViews, newBookingView, ownBooking, type ViewContext } from './booking-view';
 
 export interface BookingContext {
   db: Database;
@@ -92,20 +92,25 @@ function isUniqueViolation(error: unknown, constraint: string): boolean {
  * so each voided orphan of this request moves the key to a next generation, and the retry places
  * a hold of its own. Concurrent retries still share one key.
  */
-async function holdGatewayKey(db: Database, customerId: string, idempotencyKey: string): Promise<string> {
+function holdGatewayKey(customerId: string, idempotencyKey: string, voidedOrphans: number): string {
   const base = `booking-hold:${customerId}:${idempotencyKey}`;
-  const [row] = await db
-    .select({ voided: count() })
-    .from(reconciliationFindings)
-    .where(
-      and(
-        eq(reconciliationFindings.kind, 'orphan_hold_voided'),
-        sql`${reconciliationFindings.detail}->>'customer_id' = ${customerId}`,
-        sql`${reconciliationFindings.detail}->>'idempotency_key' = ${idempotencyKey}`,
-      ),
-    );
-  const voided = row?.voided ?? 0;
-  return voided === 0 ? base : `${base}:after-void-${voided}`;
+  return voidedOrphans === 0 ? base : `${base}:after-void-${voidedOrphans}`;
+}
+
+/**
+ * What earlier attempts with this key left, in one statement (issue #16: two round trips before):
+ * the booking the key already made, if any, and how many holds of this request reconciliation
+ * voided as orphans (holdGatewayKey's generation).
+ */
+async function earlierAttempts(db: Database, customerId: string, idempotencyKey: string): Promise<{ existing: { id: string; requestHash: string | null } | null; voidedOrphans: number }> {
+  const result = await db.execute(sql`
+    select
+      (select json_build_object('id', b.id, 'requestHash', b.request_hash) from ${bookings} b
+        where b.customer_id = ${customerId} and b.idempotency_key = ${idempotencyKey}) as existing,
+      (select count(*)::int from ${reconciliationFindings} f
+        where f.kind = 'orphan_hold_voided' and f.detail->>'customer_id' = ${customerId} and f.detail->>'idempotency_key' = ${idempotencyKey}) as voided`);
+  const [row] = (result as unknown as { rows: { existing: { id: string; requestHash: string | null } | null; voided: number }[] }).rows;
+  return { existing: row?.existing ?? null, voidedOrphans: Number(row?.voided ?? 0) };
 }
 
 /**
@@ -122,7 +127,7 @@ export async function createBooking(ctx: BookingContext, idempotencyKey: string,
 
   const settings = await getBusinessSettings(db);
   const view: ViewContext = { testMode: gateway.testMode, now: ctx.now, policy: settings.cancellationPolicy, arrivalWindowMinutes: settings.jobRules.arrivalWindowMinutes };
-  const existing = await findByIdempotencyKey(db, customer.id, idempotencyKey);
+  const { existing, voidedOrphans } = await earlierAttempts(db, customer.id, idempotencyKey);
   if (existing) {
     if (existing.requestHash !== hash) throw ruleBroken('idempotency_key_reused', 'errors.idempotencyKeyReused');
     return { booking: await loadBookingView(db, ownBooking(customer.id, existing.id), view), replayed: true };
@@ -147,7 +152,7 @@ export async function createBooking(ctx: BookingContext, idempotencyKey: string,
   let hold: Hold | null = null;
   let savedCard: { paymentMethodId: string; card: CardSummary } | null = null;
   try {
-    const gatewayKey = await holdGatewayKey(db, customer.id, idempotencyKey);
+    const gatewayKey = holdGatewayKey(customer.id, idempotencyKey, voidedOrphans);
     if (deferred) {
       savedCard = await gateway.saveCard({ customerId: customer.id, customerEmail: customer.email, paymentMethodId: request.paymentMethodId, idempotencyKey: gatewayKey, metadata: { reference, customer_id: customer.id, idempotency_key: idempotencyKey } });
     } else {
@@ -166,7 +171,7 @@ export async function createBooking(ctx: BookingContext, idempotencyKey: string,
 
   const photoUploadId = request.options.service === 'furniture-assembly' ? (request.options.photoUploadId ?? null) : null;
   try {
-    const bookingId = await db.transaction(async (tx) => {
+    const booking = await db.transaction(async (tx) => {
       if (photoUploadId && !(await claimUpload(tx, photoUploadId, { ...ctx.uploadOwner, userId: customer.id }))) {
         throw badRequest('validation_failed', 'errors.validationFailed', { details: { 'options.photoUploadId': 'validation.photoInvalid' } });
       }
@@ -200,7 +205,7 @@ export async function createBooking(ctx: BookingContext, idempotencyKey: string,
           requestHash: hash,
           createdAt: ctx.now,
         })
-        .returning({ id: bookings.id });
+        .returning();
       const id = row!.id;
       const actor = { userId: customer.id, role: 'user' as const };
       await tx.insert(bookingEvents).values([
@@ -228,15 +233,23 @@ export async function createBooking(ctx: BookingContext, idempotencyKey: string,
           cardLast4: card.last4,
         })
         .returning();
-      if (hold) await recordHoldPlaced(tx, payment!, hold, actor);
+      // The booking's view is built from what this transaction wrote (booking-view.ts newBookingView):
+      // a placed hold moved the payment row and wrote the ledger's first entry, read back here.
+      let paymentNow = payment!;
+      let ledger: (typeof paymentLedger.$inferSelect)[] = [];
+      if (hold) {
+        await recordHoldPlaced(tx, payment!, hold, actor);
+        [paymentNow] = (await tx.select().from(payments).where(eq(payments.id, payment!.id))) as [typeof payments.$inferSelect];
+        ledger = await tx.select().from(paymentLedger).where(eq(paymentLedger.bookingId, id)).orderBy(asc(paymentLedger.createdAt));
+      }
       // The decisive check comes last, so the capacity locks are held only for it and the commit
       // (issue #16, capacity-lock.ts): a fresh computation over the workers and the day's jobs,
       // this booking left out; a refusal rolls everything above back.
       const workers = await lockCapacityFor(tx, { start, service: request.options.service });
       await assertStartOffered(tx, { ...capacityCheck, excludeBookingId: id, workers });
-      return id;
+      return newBookingView(row!, paymentNow, ledger, view);
     });
-    return { booking: await loadBookingView(db, ownBooking(customer.id, bookingId), view), replayed: false };
+    return { booking, replayed: false };
   } catch (error) {
     if (isUniqueViolation(error, 'bookings_customer_idempotency_key')) {
       // A concurrent retry with the same key won: it holds the same gateway hold, so keep it.

@@ -64,6 +64,21 @@ describe(`bookings API (${databaseKind})`, () => {
     expect(list.bookings.map((b: { id: string }) => b.id)).toContain(booking.id);
   });
 
+  // The answer to a new booking is built from the rows its transaction wrote (issue #16,
+  // booking-view.ts newBookingView), not read back: it must equal what a read shows right after.
+  it.each([
+    ['a hold placed now', START, 'authorized'],
+    ['a card saved for a hold placed later', '2026-11-26T16:00:00.000Z', 'card_saved'],
+  ])('answers a new booking exactly as reading it back shows it (%s)', async (_case, startAt, paymentStatus) => {
+    const response = await book({ ...validBody(), startAt, notes: 'Gate code 1234', address: { ...address, unit: 'Apt 2' }, saveAddress: true });
+    expect(response.status).toBe(201);
+    const created = (await response.json()) as { id: string; payment: { status: string }; money: unknown };
+    expect(created.payment.status).toBe(paymentStatus);
+    const read = await t.request(`/api/bookings/${created.id}`, { cookie: customer.cookie });
+    expect(read.status).toBe(200);
+    expect(created).toEqual(await read.json());
+  });
+
   it('prices furniture by estimated hours and painting by rooms', async () => {
     const furniture = await book({ ...validBody(), options: { service: 'furniture-assembly', productName: 'IKEA PAX wardrobe', estimatedHours: 3 } });
     expect(furniture.status).toBe(201);

@@ -7,7 +7,7 @@
  * through the per-process cache that every save drops (settings-cache.ts, issue #16); bookings
  * already made keep their own prices and policy (bookingPolicy below).
  */
-import { asc } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { ServiceSlug, PricingModel } from '../../../domain/services';
 import type { CapacityRules } from '../../../domain/capacity';
 import type { CancellationPolicy } from '../../../domain/cancellation-policy';
@@ -41,16 +41,21 @@ export interface BusinessSettings {
 
 const NO_SUPPORT_DEFAULTS: SettingsDefaults = { supportPhone: '', supportEmail: '' };
 
+type ServiceJson = [slug: string, pricingModel: PricingModel, unitPriceCents: number, active: boolean];
+
 /**
- * The settings as they are now (two queries).
+ * The settings as they are now: one statement (issue #16: booking creation reads them fresh on
+ * every request), the services in sort order and every settings row, from one snapshot.
  * @param defaults the config's support phone and email, the fallback for `support`; omit when unused
  */
 export async function getBusinessSettings(db: Database | Transaction, defaults: SettingsDefaults = NO_SUPPORT_DEFAULTS): Promise<BusinessSettings> {
-  const [serviceRows, settingRows] = await Promise.all([
-    db.select().from(services).orderBy(asc(services.sortOrder)),
-    db.select({ key: settings.key, value: settings.value }).from(settings),
-  ]);
-  const values = new Map(settingRows.map((row) => [row.key, row.value]));
+  const result = await db.execute(sql`
+    select
+      (select coalesce(json_agg(json_build_array(s.slug, s.pricing_model, s.unit_price_cents, s.active) order by s.sort_order), '[]'::json) from ${services} s) as services,
+      (select coalesce(json_object_agg(t.key, t.value), '{}'::json) from ${settings} t) as settings`);
+  const [row] = (result as unknown as { rows: { services: ServiceJson[]; settings: Record<string, unknown> }[] }).rows;
+  const serviceRows = row!.services.map(([slug, pricingModel, unitPriceCents, active]) => ({ slug, pricingModel, unitPriceCents, active }));
+  const values = new Map(Object.entries(row!.settings));
   const read = <S extends keyof typeof SECTION_STORES>(section: S) => SECTION_STORES[section].decode(values.get(SECTION_STORES[section].key), defaults) as ReturnType<(typeof SECTION_STORES)[S]['decode']>;
   const list = serviceRows.map((s) => ({ slug: s.slug as ServiceSlug, pricingModel: s.pricingModel, unitPriceCents: s.unitPriceCents, active: s.active }));
   return {
