@@ -16,6 +16,7 @@
  */
 import { TZDate } from '@date-fns/tz';
 import { format } from 'date-fns';
+import { contendingServices } from './capacity-contention';
 import type { ServiceSlug } from './services';
 import { availableStarts, dayStarts, DEFAULT_SLOT_RULES, type SlotRules } from './slots';
 import { BUSINESS_TIME_ZONE } from './time-zone';
@@ -56,10 +57,31 @@ export interface CapacityRules extends SlotRules {
 
 export const DEFAULT_CAPACITY_RULES: CapacityRules = { ...DEFAULT_SLOT_RULES, bufferMinutes: 30 };
 
+interface WallClock {
+  weekday: number;
+  date: string;
+  minute: number;
+}
+
+/**
+ * Wall-clock readings already made, by instant (ms): a day's jobs and starts sit on a few dozen
+ * instants that every plan of the day reads again, and each reading costs a time-zone lookup and
+ * a format (issue #16: about a tenth of a booking's CPU). Pure, so kept across calls; emptied
+ * when it holds LOCAL_CACHE_SIZE readings.
+ */
+const localCache = new Map<number, Readonly<WallClock>>();
+const LOCAL_CACHE_SIZE = 50_000;
+
 /** Weekday, date and minute of day of an instant on the Tampa wall clock. */
-function local(instant: Date) {
-  const t = new TZDate(instant.getTime(), BUSINESS_TIME_ZONE);
-  return { weekday: t.getDay(), date: format(t, 'yyyy-MM-dd'), minute: t.getHours() * 60 + t.getMinutes() };
+function local(instant: Date): Readonly<WallClock> {
+  const ms = instant.getTime();
+  const kept = localCache.get(ms);
+  if (kept) return kept;
+  const t = new TZDate(ms, BUSINESS_TIME_ZONE);
+  const reading = Object.freeze({ weekday: t.getDay(), date: format(t, 'yyyy-MM-dd'), minute: t.getHours() * 60 + t.getMinutes() });
+  if (localCache.size >= LOCAL_CACHE_SIZE) localCache.clear();
+  localCache.set(ms, reading);
+  return reading;
 }
 
 /** A job's time on the Tampa wall clock, computed once (time-zone math is the costly part). */
@@ -160,8 +182,6 @@ export function planJobs(workers: readonly WorkerCapacity[], jobs: readonly Sche
 /** Search steps for trying a new job in a reshuffled day, when it fits no gap of the current plan. */
 const RESHUFFLE_SEARCH_STEPS = 500;
 
-const placedJobs = (plan: ReadonlyMap<string, readonly ScheduledJob[]>) => [...plan.values()].reduce((n, list) => n + list.length, 0);
-
 /**
  * Whether a new job can join the day: it fits a gap of a worker in the current plan, or else a
  * reshuffled plan of the day's jobs with it places it and every job the current plan placed.
@@ -171,13 +191,19 @@ const placedJobs = (plan: ReadonlyMap<string, readonly ScheduledJob[]>) => [...p
 function takesNewJob(workers: readonly WorkerCapacity[], jobs: readonly ScheduledJob[], plan: ReadonlyMap<string, readonly ScheduledJob[]>, job: Window, rules: CapacityRules): boolean {
   if (workers.some((w) => canTake(w, job, plan.get(w.workerId) ?? [], rules))) return true;
   // A reshuffle only where it can pay: a skilled worker on shift, and a day whose plan placed
-  // every job (an overbooked day, e.g. after time off, offers only its gaps).
+  // every job (an overbooked day, e.g. after time off, offers only its gaps). Only the jobs of the
+  // services linked to this one that day count (capacity-contention.ts): a job nobody linked can
+  // take, e.g. a TV job on a day without a TV technician, is no reason to stop offering painting.
   if (!workers.some((w) => w.skills.includes(job.service) && onShift(w, job))) return false;
-  const placeable = jobs.filter((j) => !j.workerId || plan.has(j.workerId)).length;
-  if (placedJobs(plan) < placeable) return false;
+  const day = local(job.start);
+  const linked = new Set(contendingServices({ workers, date: day.date, weekday: day.weekday, service: job.service }));
+  const counted = (list: readonly ScheduledJob[]) => list.filter((j) => linked.has(j.service)).length;
+  const placedLinked = (p: ReadonlyMap<string, readonly ScheduledJob[]>) => [...p.values()].reduce((n, list) => n + counted(list), 0);
+  const placeable = counted(jobs.filter((j) => !j.workerId || plan.has(j.workerId)));
+  if (placedLinked(plan) < placeable) return false;
   const newcomer: ScheduledJob = { id: '\u0000new-job', service: job.service, start: job.start, end: job.end, workerId: null };
   const reshuffled = planJobs(workers, [...jobs, newcomer], rules, RESHUFFLE_SEARCH_STEPS);
-  return placedJobs(reshuffled) === placedJobs(plan) + 1 && [...reshuffled.values()].some((list) => list.includes(newcomer));
+  return placedLinked(reshuffled) === placedLinked(plan) + 1 && [...reshuffled.values()].some((list) => list.includes(newcomer));
 }
 
 /**
