@@ -37,8 +37,7 @@ function prerenderedQueries(): QueryClient {
 // the HTML already on screen. One prerendered in the other language (a visitor whose choice the
 // server did not know yet) is drawn again in the chosen one.
 void i18nReady.finally(async () => {
-  const hydrate = container.dataset.prerendered === i18n.language && !NativeShell;
-  const router = await createAppRouter({ hydrate });
+  const { router, hydrate } = await createAppRouter({ hydrate: container.dataset.prerendered === i18n.language && !NativeShell });
   const app = (
     <StrictMode>
       <AppProvider queryClient={hydrate ? prerenderedQueries() : undefined}>

@@ -33,11 +33,20 @@ async function loadMatchedRoutes(routes: RouteObject[], location: Location): Pro
  * The app's one router (also for code outside the React tree that navigates: the native shell's
  * back button and tapped notifications).
  * @param options.hydrate true when the page's HTML was prerendered: the matched route is loaded first
+ * @returns the router, and whether the page can be hydrated: false when the route's code failed to
+ *   load (a broken deploy), so the app draws the page itself and the route's error screen shows it
  */
-export async function createAppRouter(options: { hydrate: boolean }): Promise<AppRouterInstance> {
+export async function createAppRouter(options: { hydrate: boolean }): Promise<{ router: AppRouterInstance; hydrate: boolean }> {
   const routes = routesFor(detectAppType(''));
-  if (options.hydrate) await loadMatchedRoutes(routes, window.location);
-  return createBrowserRouter(routes);
+  let hydrate = options.hydrate;
+  if (hydrate) {
+    // A route whose module did not load keeps its `lazy`: the router tries it again and shows its error.
+    hydrate = await loadMatchedRoutes(routes, window.location).then(
+      () => true,
+      () => false,
+    );
+  }
+  return { router: createBrowserRouter(routes), hydrate };
 }
 
 export function AppRouter({ router }: { router: AppRouterInstance }) {
