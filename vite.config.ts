@@ -35,7 +35,7 @@ const installableWebApp = () => [
         { src: '/icons/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
       ],
     },
-    includeAssets: ['favicon.svg', 'offline.js', 'start-app.js', 'icons/apple-touch-icon-180.png', 'icons/badge-96.png'],
+    includeAssets: ['favicon.svg', 'offline.js', 'icons/apple-touch-icon-180.png', 'icons/badge-96.png'],
     injectManifest: {
       // The shell, the offline page and every hashed chunk; not public/images (blog and social
       // pictures load from the network when a page shows them).

@@ -6,8 +6,8 @@
  * immutable for a year (src/server/app.ts); anything else gets no Cache-Control of ours.
  */
 
-/** The files of the built app that must be revalidated on every use: the worker, the manifest, the pages, the offline page's script and the prerendered pages' starter. */
-const REVALIDATED = new Set(['/sw.js', '/manifest.webmanifest', '/index.html', '/offline.html', '/offline.js', '/start-app.js']);
+/** The files of the built app that must be revalidated on every use: the worker, the manifest, the pages and the offline page's script. */
+const REVALIDATED = new Set(['/sw.js', '/manifest.webmanifest', '/index.html', '/offline.html', '/offline.js']);
 
 /** The Cache-Control header for a file of the built app at `pathname`, or null to leave it alone. */
 export function webAppFileCacheControl(pathname: string): string | null {

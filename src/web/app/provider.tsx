@@ -6,6 +6,7 @@
  */
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
+import { OptionalPart } from '@/web/components/errors/optional-part';
 import { startAnalytics } from '@/web/lib/analytics';
 import { createQueryClient } from '@/web/lib/query-client';
 
@@ -18,9 +19,12 @@ export function AppProvider({ children, queryClient: given }: { children: ReactN
   return (
     <QueryClientProvider client={queryClient}>
       {children}
-      <Suspense fallback={null}>
-        <Toaster />
-      </Suspense>
+      {/* without it (its code not downloaded on a dropped connection) the app goes on, toasts unseen */}
+      <OptionalPart>
+        <Suspense fallback={null}>
+          <Toaster />
+        </Suspense>
+      </OptionalPart>
     </QueryClientProvider>
   );
 }

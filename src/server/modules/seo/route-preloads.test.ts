@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { POLICY_PAGES, sitePageOf, type SitePage } from '../../../domain/site-pages';
 import { createApp } from '../../app';
 import { createTestApp, databaseKind, type TestApp } from '../../test/test-app';
-import { modulePreloadsFor, pageModulesOf, withAppStartedAfterPaint, withModulePreloads, type BuildManifest } from './route-preloads';
+import { modulePreloadsFor, pageModulesOf, withModulePreloads, type BuildManifest } from './route-preloads';
 
 const repositoryRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 
@@ -113,29 +113,5 @@ describe(`pages served with their route preloads (${databaseKind})`, () => {
     const unknown = await preloadsOf('/book/sofa');
     expect(unknown.status).toBe(404);
     expect(unknown.hrefs).toEqual([]);
-  });
-});
-
-describe('the app started after the first paint (prerendered pages, issue #16)', () => {
-  const built = [
-    '<head>',
-    '    <script type="module" crossorigin src="/assets/index-A1.js"></script>',
-    '    <link rel="modulepreload" crossorigin href="/assets/react-B2.js">',
-    '    <link rel="stylesheet" crossorigin href="/assets/index-C3.css">',
-    '    <link rel="modulepreload" crossorigin href="/assets/home-page-D4.js">',
-    '  </head>',
-  ].join('\n');
-
-  it('replaces the entry and every modulepreload by the starter, which names them all; the stylesheet stays', () => {
-    const { document } = new JSDOM(withAppStartedAfterPaint(built)).window;
-    expect(document.querySelectorAll('script[type="module"], link[rel="modulepreload"]')).toHaveLength(0);
-    const starter = document.querySelector('script[src="/start-app.js"]')!;
-    expect(starter.getAttribute('data-entry')).toBe('/assets/index-A1.js');
-    expect(starter.getAttribute('data-modules')!.split(' ')).toEqual(['/assets/react-B2.js', '/assets/home-page-D4.js']);
-    expect(document.querySelector('link[rel="stylesheet"]')!.getAttribute('href')).toBe('/assets/index-C3.css');
-  });
-
-  it('leaves a page without a module entry as it is', () => {
-    expect(withAppStartedAfterPaint('<head><title>x</title></head>')).toBe('<head><title>x</title></head>');
   });
 });

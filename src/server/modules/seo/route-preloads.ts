@@ -105,22 +105,11 @@ export function buildManifestReader(indexPath: string): () => BuildManifest | nu
 }
 
 /**
- * `html` (a prerendered page, whose content shows without JavaScript) with the app's code started
- * after the first paint (issue #16): the entry's `<script type="module">` and every modulepreload
- * link give way to one classic script, `/start-app.js` (public/start-app.js), which after the
- * browser has drawn the page adds the same modulepreloads and the entry. The stylesheet and the
- * page come first; the code, which hydrates what is already on screen, after them. Client-rendered
- * pages keep the entry as built: nothing shows before their code. Unchanged when the page has no
- * module entry.
+ * `html` with its module scripts and modulepreload links fetched at low priority
+ * (`fetchpriority="low"`): for a prerendered page, whose content shows without JavaScript, the
+ * stylesheet and images come first and the app's code (which hydrates what is already on screen)
+ * after them (issue #16). Client-rendered pages keep the default: nothing shows before their code.
  */
-export function withAppStartedAfterPaint(html: string): string {
-  const entry = /<script type="module"[^>]*\ssrc="([^"]+)"[^>]*><\/script>/.exec(html);
-  if (!entry) return html;
-  const modules: string[] = [];
-  const withoutPreloads = html.replace(/[ \t]*<link rel="modulepreload"[^>]*\shref="([^"]+)"[^>]*>\n?/g, (_, href: string) => {
-    modules.push(href);
-    return '';
-  });
-  const starter = `<script src="/start-app.js" data-entry="${escapeHtml(entry[1]!)}" data-modules="${escapeHtml(modules.join(' '))}" defer></script>`;
-  return withoutPreloads.replace(entry[0], () => starter);
+export function withLowScriptPriority(html: string): string {
+  return html.replace(/<(script type="module"|link rel="modulepreload")(?![^>]*fetchpriority)/g, (_, tag: string) => `<${tag} fetchpriority="low"`);
 }

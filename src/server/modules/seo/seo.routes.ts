@@ -11,7 +11,7 @@ import type { AppEnv } from '../../lib/app-env';
 import { loadSiteFacts } from './site-facts';
 import { pageHeadFor } from './page-head';
 import { renderPage } from './page-html';
-import { buildManifestReader, modulePreloadsFor, withAppStartedAfterPaint, withModulePreloads } from './route-preloads';
+import { buildManifestReader, modulePreloadsFor, withLowScriptPriority, withModulePreloads } from './route-preloads';
 import { LANGUAGE_COOKIE, pageLanguageOf, prerenderedFileOf, prerenderedPageReader } from './prerendered-pages';
 import { sitePageOf } from '../../../domain/site-pages';
 import { robotsTxt, sitemapPages, sitemapXml } from './sitemap';
@@ -61,7 +61,7 @@ export function webPageHandler(indexPath: string): Handler<AppEnv> {
     const built = prerenderedHtml ?? template();
     const buildManifest = manifest();
     const preloaded = buildManifest ? withModulePreloads(built, modulePreloadsFor(buildManifest, page)) : built;
-    const html = prerenderedHtml ? withAppStartedAfterPaint(preloaded) : preloaded;
+    const html = prerenderedHtml ? withLowScriptPriority(preloaded) : preloaded;
     c.header('Cache-Control', 'no-cache');
     c.header('Content-Type', 'text/html; charset=UTF-8');
     c.header('Vary', 'Cookie');

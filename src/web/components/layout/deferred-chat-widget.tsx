@@ -7,6 +7,7 @@
  */
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { OptionalPart } from '@/web/components/errors/optional-part';
 import { useChatWidget } from '@/web/lib/chat-widget';
 import { loadRouteMessages } from '@/web/lib/i18n';
 
@@ -36,8 +37,10 @@ export function DeferredChatWidget() {
 
   if (!idle && !wanted) return null;
   return (
-    <Suspense fallback={null}>
-      <ChatWidget />
-    </Suspense>
+    <OptionalPart>
+      <Suspense fallback={null}>
+        <ChatWidget />
+      </Suspense>
+    </OptionalPart>
   );
 }
