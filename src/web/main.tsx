@@ -1,5 +1,5 @@
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
-import { lazy, startTransition, StrictMode, Suspense } from 'react';
+import { lazy, startTransition, StrictMode, Suspense, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { AppProvider } from './app/provider';
 import { AppRouter, createAppRouter } from './app/router';
@@ -22,6 +22,16 @@ registerServiceWorker();
 const NativeShell = isAppContainer() ? lazy(() => import('./lib/native/native-shell')) : null;
 
 const container = document.getElementById('root')!;
+// A prerendered page is on screen before its code runs: until the app has taken it over, a tap on
+// a button would do nothing, so the page takes no pointer input meanwhile (styles.css; links and
+// the keyboard included, briefly). Without JavaScript the attribute is never set and links work.
+if (container.dataset.prerendered) container.setAttribute('data-hydrating', '');
+
+/** Ends the wait above once the app's first render (hydration included) is committed. */
+function TakenOver() {
+  useEffect(() => container.removeAttribute('data-hydrating'), []);
+  return null;
+}
 
 /** A query client holding the answers a prerendered page was drawn with (the blog's posts; scripts/prerender.mjs). */
 function prerenderedQueries(): QueryClient {
@@ -42,6 +52,7 @@ void i18nReady.finally(async () => {
     <StrictMode>
       <AppProvider queryClient={hydrate ? prerenderedQueries() : undefined}>
         <AppRouter router={router} />
+        <TakenOver />
         {NativeShell && (
           <Suspense fallback={null}>
             <NativeShell router={router} />
