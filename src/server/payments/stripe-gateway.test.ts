@@ -269,7 +269,9 @@ describe(`Stripe gateway against the fake Stripe API (${databaseKind})`, () => {
   it('answers GatewayUnavailableError on a timeout, and the retry with the same key creates no second PaymentIntent', async () => {
     const quick = new StripeGateway(t.deps.db, { secretKey: 'sk_test_fake', apiBase: fake.url, timeoutMs: 300 });
     const { hold: input } = await booking();
-    await quick.placeHold({ ...input, idempotencyKey: `${input.idempotencyKey}-warm-up`, metadata: {} }); // the customer exists
+    // Only the injected timeout uses the 300 ms client: the warm-up and the retry use the usual one,
+    // so a loaded machine cannot time them out (seen in CI with the browser suite running beside).
+    await gateway.placeHold({ ...input, idempotencyKey: `${input.idempotencyKey}-warm-up`, metadata: {} }); // the customer exists
     const before = fake.allPaymentIntents().length;
     fake.clearRequests();
 
@@ -279,7 +281,7 @@ describe(`Stripe gateway against the fake Stripe API (${databaseKind})`, () => {
     expect((error as Error).cause).toMatchObject({ type: 'StripeConnectionError', message: expect.stringContaining('timeout') });
     expect(fake.allPaymentIntents()).toHaveLength(before + 1); // Stripe did create it: the outcome was unknown to us
 
-    const hold = await quick.placeHold(input);
+    const hold = await gateway.placeHold(input);
     expect(fake.allPaymentIntents()).toHaveLength(before + 1);
     expect(fake.paymentIntent(hold.reference)).toMatchObject({ metadata: input.metadata, status: 'requires_capture' });
     expect(fake.requestsTo('/v1/payment_intents', 'POST').map((r) => [r.idempotencyKey, r.replayed])).toEqual([
@@ -291,11 +293,11 @@ describe(`Stripe gateway against the fake Stripe API (${databaseKind})`, () => {
   it('answers GatewayUnavailableError when a capture never reaches Stripe, and the retry captures once', async () => {
     const quick = new StripeGateway(t.deps.db, { secretKey: 'sk_test_fake', apiBase: fake.url, timeoutMs: 300 });
     const { hold: input, key } = await booking();
-    const hold = await quick.placeHold(input);
+    const hold = await gateway.placeHold(input);
     fake.failNext({ kind: 'timeout', processed: false, request: `POST /v1/payment_intents/${hold.reference}/capture` });
     await expect(quick.capture({ reference: hold.reference, amountCents: 2000, idempotencyKey: key('capture') })).rejects.toBeInstanceOf(GatewayUnavailableError);
     expect(fake.paymentIntent(hold.reference)).toMatchObject({ status: 'requires_capture', amount_received: 0 });
-    expect(await quick.capture({ reference: hold.reference, amountCents: 2000, idempotencyKey: key('capture') })).toEqual({ capturedCents: 2000 });
+    expect(await gateway.capture({ reference: hold.reference, amountCents: 2000, idempotencyKey: key('capture') })).toEqual({ capturedCents: 2000 });
     expect(fake.paymentIntent(hold.reference)).toMatchObject({ status: 'succeeded', amount_received: 2000 });
   });
 
