@@ -1,6 +1,6 @@
 /**
  * Booking creation under concurrency (issue #16, docs/decisions/031-booking-lock-scope.md),
- * against `npm start`'s server process (run through tsx, as bench/dispatch-load.ts does) on a
+ * against `npm start`'s compiled server process (bench/app-server.ts) on a
  * throwaway PostgreSQL 15 server (or BENCH_DATABASE_URL), 50 workers with every skill on the
  * business hours. 100 clients, each a customer of their own with a saved test card:
  *  0. the README's earlier shape: 100 requests at once for one day's first 10 starts (the
@@ -21,7 +21,6 @@
  * Run: `node --import tsx bench/booking-creation.ts` (BENCH_ROUNDS=5, BENCH_PORT=4345,
  * BENCH_REFERENCE_DIR=/path/to/old-checkout).
  */
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -30,6 +29,7 @@ import { inArray } from 'drizzle-orm';
 import { DEFAULT_CAPACITY_RULES, planJobs } from '../src/domain/capacity';
 import { bookableDates, businessTime, DEFAULT_SLOT_RULES } from '../src/domain/slots';
 import pgClient from 'pg';
+import { startAppServer, type AppServer } from './app-server';
 import { startRuntime } from '../src/server/bootstrap';
 import { loadConfig } from '../src/server/config';
 import { bookings, user } from '../src/server/db/schema';
@@ -49,7 +49,7 @@ const tv = { service: 'tv-installation', screenSize: '40_55', bracket: 'none', w
 
 const pg = process.env.BENCH_DATABASE_URL ? null : await startThrowawayPostgres();
 const adminUrl: string = process.env.BENCH_DATABASE_URL ?? pg.url;
-const servers: ReturnType<typeof spawn>[] = [];
+const servers: AppServer[] = [];
 type Result = { status: number; ms: number };
 
 /** CPU time (user + system, ms) a process has used so far, from /proc (Linux); NaN elsewhere. */
@@ -87,16 +87,9 @@ async function seededDatabase() {
 async function target(label: string, cwd: string, port: number) {
   const database = await seededDatabase();
   const base = `http://localhost:${port}`;
-  const server = spawn('node', ['--import', 'tsx', 'src/server/index.ts'], {
-    cwd,
-    env: { ...process.env, PORT: String(port), DATABASE_URL: database.url, DATA_DIR: database.dataDir, LOG_LEVEL: 'warn', AUTH_RATE_LIMIT_MAX: '100000' },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  servers.push(server);
-  for (let i = 0; i < 240; i++) {
-    if (await fetch(`${base}/api/health`).then((r) => r.ok).catch(() => false)) break;
-    await new Promise((r) => setTimeout(r, 500));
-  }
+  const app = await startAppServer({ cwd, port, env: { DATABASE_URL: database.url, DATA_DIR: database.dataDir, LOG_LEVEL: 'warn', AUTH_RATE_LIMIT_MAX: '100000' } });
+  servers.push(app);
+  const server = app.process;
   const clients: { cookie: string; card: string }[] = [];
   for (let i = 0; i < CLIENTS; i += 10) {
     clients.push(...(await Promise.all(Array.from({ length: 10 }, async (_, j) => {
@@ -211,8 +204,7 @@ try {
   const fourteen = measures[`100 clients x ${ROUNDS}, 14 days`]!;
   console.log(`this tree: 14 days / one day ${ratio(fourteen['this tree']!.requestsPerSecond, oneDay['this tree']!.requestsPerSecond)}; against the README's earlier 26 requests/s: one day ${ratio(oneDay['this tree']!.requestsPerSecond, 26)}, 14 days ${ratio(fourteen['this tree']!.requestsPerSecond, 26)}`);
 } finally {
-  for (const server of servers) server.kill('SIGTERM');
-  await new Promise((r) => setTimeout(r, 1000));
+  await Promise.all(servers.map((server) => server.stop()));
   pg?.stop();
 }
 process.exit(0);

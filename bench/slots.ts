@@ -1,5 +1,5 @@
 /**
- * Slots from cached day plans under load (issue #16), against one server process (`src/server/index.ts`)
+ * Slots from cached day plans under load (issue #16), against one server process (`npm start`'s compiled server, bench/app-server.ts)
  * on a throwaway PostgreSQL 15 server (or BENCH_DATABASE_URL) holding 50 workers and 5,000 jobs
  * over the next 13 days. autocannon, 100 connections, 10 s per run, all against the same server
  * in the same run, each line right after its own bare reference (1.), as the machine is noisy:
@@ -15,11 +15,11 @@
  *
  * Run: `node --import tsx bench/slots.ts` (BENCH_DURATION=seconds, BENCH_CONNECTIONS=n to change).
  */
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import { startAppServer, type AppServer } from './app-server';
 import { seedBusyDays } from './busy-days';
 import { bookableDates } from '../src/domain/slots';
 // @ts-expect-error plain JS helper
@@ -37,23 +37,14 @@ const BEFORE_REQUESTS_PER_SECOND = 93;
 const pg = process.env.BENCH_DATABASE_URL ? null : await startThrowawayPostgres();
 const databaseUrl = process.env.BENCH_DATABASE_URL ?? pg.url;
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'handyman-bench-slots-'));
-let server: ReturnType<typeof spawn> | null = null;
+let server: AppServer | null = null;
 
 try {
   // Seed: 50 workers, one customer, 5,000 one-hour jobs over days 1-13; day 14 stays free.
   const seeded = await seedBusyDays(databaseUrl, dataDir, { workers: WORKERS, bookings: BOOKINGS });
   const today = new Date();
 
-  server = spawn('node', ['--import', 'tsx', 'src/server/index.ts'], {
-    env: { ...process.env, PORT: String(PORT), DATABASE_URL: databaseUrl, DATA_DIR: dataDir, LOG_LEVEL: 'warn', SEED_DEMO_WORKER: 'false' },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  let up = false;
-  for (let i = 0; i < 120 && !up; i++) {
-    up = await fetch(`${BASE}/api/health`).then((r) => r.ok).catch(() => false);
-    if (!up) await new Promise((r) => setTimeout(r, 500));
-  }
-  if (!up) throw new Error('the server did not start');
+  server = await startAppServer({ port: PORT, env: { DATABASE_URL: databaseUrl, DATA_DIR: dataDir, LOG_LEVEL: 'warn', SEED_DEMO_WORKER: 'false' } });
 
   const oneDay = new Date(today.getTime() + 3 * 86_400_000).toISOString().slice(0, 10);
   const slotsPath = (service: string, date: string, minutes: number) => `/api/services/${service}/slots?date=${date}&durationMinutes=${minutes}`;
@@ -83,8 +74,7 @@ try {
     console.log(`  bare JSON answer just before: ${Math.round(bare.rps)} requests/s, p50 ${bare.p50} ms, p99 ${bare.p99} ms; ratio ${(line.rps / bare.rps).toFixed(2)}${before}`);
   }
 } finally {
-  server?.kill('SIGTERM');
-  await new Promise((r) => setTimeout(r, 1000));
+  await server?.stop();
   pg?.stop();
 }
 process.exit(0);
