@@ -25,3 +25,19 @@ export async function completeAsAdmin(request: APIRequestContext, origin: string
   const completed = await request.post(`/api/admin/bookings/${bookingId}/complete`, { data: {}, headers: { Origin: origin, 'Idempotency-Key': `${keyPrefix}-${Date.now()}` } });
   expect(completed.status(), await completed.text()).toBe(200);
 }
+
+/**
+ * Cancels, fee waived, every booking not yet finished whose customer matches `search` (the board's
+ * search: name, email, phone or reference) in the board's today and upcoming views: a failed
+ * test's leftovers, so its retry and the specs after it find the technicians' days as they expect.
+ */
+export async function cancelOpenBookingsMatching(request: APIRequestContext, origin: string, search: string): Promise<void> {
+  for (const view of ['today', 'upcoming'] as const) {
+    const listed = await request.get(`/api/admin/bookings?view=${view}&q=${encodeURIComponent(search)}`);
+    expect(listed.status(), await listed.text()).toBe(200);
+    const { bookings } = (await listed.json()) as { bookings: { id: string; status: string }[] };
+    for (const booking of bookings.filter((b) => ['pending', 'confirmed', 'en_route'].includes(b.status))) {
+      await request.post(`/api/admin/bookings/${booking.id}/cancel`, { data: { waiveFee: true }, headers: { Origin: origin, 'Idempotency-Key': `e2e-cleanup-${booking.id}` } });
+    }
+  }
+}
