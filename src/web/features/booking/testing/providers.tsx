@@ -1,0 +1,89 @@
+/**
+ * Test helpers for the booking components: render inside the app's providers (a fresh query
+ * client without retries, a memory router, i18n in English) and a fake API answering fetch by
+ * "METHOD /path" (query strings ignored), recording each call for assertions. Most tests import
+ * them through ./render.tsx, which also loads the flow's lazy steps first; tests of that loading
+ * itself import them from here.
+ */
+import type { BookingView } from '@/domain/booking-request';
+import { bookingView } from '@/web/test/booking-view';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { MemoryRouter, Route, Routes } from 'react-router';
+import { afterEach, vi } from 'vitest';
+import '@/web/lib/i18n';
+import { DEFAULT_CANCELLATION_POLICY } from '@/domain/cancellation-policy';
+import type { PublicSettings } from '@/web/lib/public-settings';
+
+export interface ApiCall {
+  method: string;
+  url: string;
+  headers: Record<string, string>;
+  body: unknown;
+}
+
+export type ApiHandler = (call: ApiCall) => { status?: number; body?: unknown } | Promise<{ status?: number; body?: unknown }>;
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+export function fakeApi(handlers: Record<string, ApiHandler>) {
+  const calls: ApiCall[] = [];
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
+    const url = String(input);
+    const method = init.method ?? 'GET';
+    const body = typeof init.body === 'string' ? JSON.parse(init.body) : init.body;
+    const call = { method, url, headers: (init.headers ?? {}) as Record<string, string>, body };
+    calls.push(call);
+    const handler = handlers[`${method} ${url.split('?')[0]}`];
+    if (!handler) return new Response(JSON.stringify({ message: `No fake for ${method} ${url}`, code: 'not_found' }), { status: 404 });
+    const answer = await handler(call);
+    return new Response(answer.body === undefined ? '' : JSON.stringify(answer.body), { status: answer.status ?? 200 });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return { calls, fetchMock };
+}
+
+export function renderWithProviders(ui: ReactNode, { route = '/', path = '/' }: { route?: string; path?: string } = {}) {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity }, mutations: { retry: false } } });
+  const result = render(
+    <QueryClientProvider client={queryClient}>
+      <MemoryRouter initialEntries={[route]}>
+        <Routes>
+          <Route path={path} element={ui} />
+          <Route path="*" element={<p>elsewhere</p>} />
+        </Routes>
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+  return { ...result, queryClient };
+}
+
+export const TEST_SETTINGS: PublicSettings = {
+  services: [
+    { slug: 'tv-installation', pricingModel: 'per_job', unitPriceCents: 4500, active: true },
+    { slug: 'furniture-assembly', pricingModel: 'per_hour', unitPriceCents: 3500, active: true },
+    { slug: 'painting', pricingModel: 'per_room', unitPriceCents: 25000, active: true },
+  ],
+  taxRateBps: 750,
+  serviceAreaZips: ['33602', '33606'],
+  supportPhone: '+18135550100',
+  supportEmail: 'help@example.com',
+  payments: { gateway: 'simulated', testMode: true },
+  slotRules: { openMinute: 480, closeMinute: 1200, stepMinutes: 30, leadMinutes: 120, daysAhead: 14 },
+  cancellationPolicy: DEFAULT_CANCELLATION_POLICY,
+};
+
+/** The booking the flow's tests place: a 56-65" TV at 401 Channelside Dr, 2:00-3:00 PM Tampa time. */
+export function placedBooking(overrides: Partial<BookingView> = {}): BookingView {
+  return bookingView({
+    options: { service: 'tv-installation', screenSize: '56_65', bracket: 'none', wallRiskAccepted: true, limitationsAcknowledged: true },
+    address: { street: '401 Channelside Dr', unit: null, city: 'Tampa', state: 'FL', zip: '33602' },
+    scheduledStart: '2026-05-15T18:00:00.000Z',
+    scheduledEnd: '2026-05-15T19:00:00.000Z',
+    createdAt: '2026-05-15T14:00:00.000Z',
+    ...overrides,
+  });
+}
