@@ -26,7 +26,6 @@ import { savedCardsQueryOptions } from '@/web/lib/saved-cards';
 import { useBookingDraft } from '../hooks/use-booking-draft';
 import { loadDraftRules, useDraftRules } from '../hooks/use-draft-rules';
 import { FunnelStepContext, trackStepBlocked, useFunnelSteps } from '../hooks/use-funnel-events';
-import { useConfirmBooking } from '../hooks/use-confirm-booking';
 import { useStepFocus } from '../hooks/use-step-focus';
 import type { StepFeedback } from '../utils/booking-rejection';
 import type { DraftRules } from '../utils/draft-rules';
@@ -51,7 +50,7 @@ const DateTimeStep = lazyStep(() => withAppWords(() => import('./date-time-step'
 const AddressStep = lazyStep(() => withAppWords(() => import('./address-step')).then((m) => m.AddressStep));
 const SignInStep = lazyStep(() => withAppWords(() => import('./sign-in-step')).then((m) => m.SignInStep));
 const PaymentStep = lazyStep(() => withAppWords(() => import('./payment-step')).then((m) => m.PaymentStep));
-const ReviewStep = lazyStep(() => withAppWords(() => import('./review-step')).then((m) => m.ReviewStep));
+const ReviewStep = lazyStep(() => withAppWords(() => import('./review-step')).then((m) => m.ConfirmingReviewStep));
 const ConfirmationStep = lazyStep(() => withAppWords(() => import('./confirmation-step'), 'live-status').then((m) => m.ConfirmationStep));
 
 const LATER_STEPS = [OptionsStep, DateTimeStep, AddressStep, SignInStep, PaymentStep, ReviewStep, ConfirmationStep];
@@ -151,26 +150,24 @@ function Flow({ slug, rules, onRulesWanted }: { slug: ServiceSlug; rules: DraftR
   const funnel = useMemo(() => (step ? { step, service: draft.service } : null), [step, draft.service]);
   useFunnelSteps(funnel, booking);
 
-  const { confirm, busy, verification, completeVerification, abandonVerification } = useConfirmBooking({
+  const confirmation = {
     draft,
     update,
     payments: settings?.payments,
-    onBooked: (made) => {
+    onBooked: (made: BookingView) => {
       clear();
       setFeedback(null);
       setBooking(made);
     },
-    onRejected: (rejection) => {
+    onRejected: (rejection: StepFeedback) => {
       setFeedback(rejection);
       update({ step: rejection.step });
     },
     rules,
-  });
+  };
 
   const goTo = (next: DraftStep) => {
     setFeedback(null);
-    // Leaving Review while the bank waits for a confirmation: whatever comes next is a new request.
-    if (next !== 'review') abandonVerification();
     update({ step: next });
   };
   // Android's back button walks back through the steps as each step's Back button does (issue #15).
@@ -253,15 +250,12 @@ function Flow({ slug, rules, onRulesWanted }: { slug: ServiceSlug; rules: DraftR
             draft={draft}
             options={options}
             quote={quote}
-            busy={busy}
-            verification={verification}
-            onCompleteVerification={completeVerification}
+            confirmation={confirmation}
             onUseDifferentCard={() => {
               update({ paymentMethod: null });
               goTo('payment');
             }}
             onEdit={goTo}
-            onConfirm={confirm}
             onBack={() => goTo('payment')}
           />
         ) : null;

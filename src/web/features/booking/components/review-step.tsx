@@ -18,7 +18,7 @@ import { formatAddress } from '@/web/lib/address';
 import { useCancellationPolicy } from '@/web/lib/cancellation-policy';
 import { formatPhoneForDisplay } from '@/web/lib/public-settings';
 import type { BookingDraft } from '../hooks/use-booking-draft';
-import type { BankVerification } from '../hooks/use-confirm-booking';
+import { useConfirmBooking, type BankVerification, type ConfirmBookingOptions } from '../hooks/use-confirm-booking';
 import type { DraftStep } from '../utils/steps';
 import { PriceSummary } from './price-summary';
 import { StepActions } from './step-layout';
@@ -37,6 +37,15 @@ export interface ReviewStepProps {
   onBack: () => void;
   /** The moment the payment notice decides from; the current time unless given (tests). */
   now?: Date;
+}
+
+/**
+ * The Review step with "Confirm & Book" wired to the booking request (hooks/use-confirm-booking.ts):
+ * the flow renders this one, so the confirming code is part of this step's lazy chunk.
+ */
+export function ConfirmingReviewStep({ confirmation, ...props }: Omit<ReviewStepProps, 'busy' | 'verification' | 'onCompleteVerification' | 'onConfirm'> & { confirmation: ConfirmBookingOptions }) {
+  const { confirm, busy, verification, completeVerification } = useConfirmBooking(confirmation);
+  return <ReviewStep {...props} busy={busy} verification={verification} onCompleteVerification={completeVerification} onConfirm={confirm} />;
 }
 
 function ReviewSection({ title, onEdit, children }: { title: string; onEdit: () => void; children: ReactNode }) {

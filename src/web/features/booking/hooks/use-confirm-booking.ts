@@ -9,9 +9,14 @@
  * test mode the customer presses "Complete verification (test)" (the simulated gateway's
  * authenticate call). Either way the booking is then sent again with the SAME Idempotency-Key,
  * so the hold that waited for verification becomes the booking, never a second one.
+ *
+ * Used by the Review step (components/review-step.tsx `ConfirmingReviewStep`), the only one that
+ * confirms, so this code and the request's error handling load with that step's chunk, not with
+ * the booking page (issue #16). Leaving the step while the bank waits gives up the verification:
+ * the next attempt is a different request, with a new key.
  */
 import { useQueryClient } from '@tanstack/react-query';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { BookingView, CreateBookingRequest } from '@/domain/booking-request';
 import { ApiError } from '@/web/lib/api-client';
@@ -65,12 +70,25 @@ export function useConfirmBooking({ draft, update, payments, onBooked, onRejecte
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const createBooking = useCreateBooking();
-  const [verification, setVerification] = useState<(BankVerification & { clientSecret: string }) | null>(null);
+  const [verification, setVerificationState] = useState<(BankVerification & { clientSecret: string }) | null>(null);
+  // Known at once, not at the next render: the step may go away in the same update that ends the verification.
+  const pendingVerification = useRef(false);
+  const setVerification = (next: (BankVerification & { clientSecret: string }) | null) => {
+    pendingVerification.current = next !== null;
+    setVerificationState(next);
+  };
   // Retries run after an await, so they read the draft and settings of the latest render.
   const latest = useRef({ draft, payments, rules });
   latest.current = { draft, payments, rules };
   /** The last client secret Stripe was asked to handle by itself, so a repeated 402 waits for the customer instead of looping. */
   const autoHandled = useRef<string | null>(null);
+  // Leaving Review (another step, another card) while the bank waits: whatever comes next is a new request.
+  useEffect(
+    () => () => {
+      if (pendingVerification.current) update({ idempotencyKey: newIdempotencyKey() });
+    },
+    [],
+  );
 
   function send() {
     const { draft: current, rules: currentRules } = latest.current;
@@ -152,15 +170,6 @@ export function useConfirmBooking({ draft, update, payments, onBooked, onRejecte
     completeVerification: () => {
       if (!verification || verification.busy || createBooking.isPending) return;
       void verify(verification.clientSecret, verification.mode);
-    },
-    /**
-     * Gives up on the pending verification (the customer picks another card or changes the
-     * booking): the next attempt is a different request, so it gets a new key.
-     */
-    abandonVerification: () => {
-      if (!verification) return;
-      setVerification(null);
-      update({ idempotencyKey: newIdempotencyKey() });
     },
   };
 }
