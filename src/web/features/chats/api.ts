@@ -109,14 +109,43 @@ export function useMyConversations({ enabled = true }: { enabled?: boolean } = {
   return useQuery({ ...myConversationsQueryOptions(), enabled });
 }
 
+/**
+ * Set in this browser while it holds a guest conversation (started here, or found by
+ * `GET /api/chats/guest`), cleared when the server has none for it. The `chat_guest` cookie is
+ * HttpOnly, so without this mark every public page would ask the server, and a visitor who never
+ * chatted would get a 404 (and a console error) on each one (issue #16).
+ */
+const GUEST_CONVERSATION_MARK = 'chat-guest-conversation';
+
+/** Whether this browser may hold a guest conversation worth asking the server about. */
+export function mayHaveGuestConversation(): boolean {
+  try {
+    return localStorage.getItem(GUEST_CONVERSATION_MARK) === '1';
+  } catch {
+    return false; // storage blocked: the chat panel still asks when opened
+  }
+}
+
+function markGuestConversation(present: boolean): void {
+  try {
+    if (present) localStorage.setItem(GUEST_CONVERSATION_MARK, '1');
+    else localStorage.removeItem(GUEST_CONVERSATION_MARK);
+  } catch {
+    // storage blocked: nothing to remember
+  }
+}
+
 /** `GET /api/chats/guest`: the visitor's guest conversation, or null when they have none yet (404). */
 export async function getGuestConversation(signal?: AbortSignal): Promise<Conversation | null> {
+  let conversation: Conversation | null;
   try {
-    return await apiFetch<Conversation>('/api/chats/guest', { signal });
+    conversation = await apiFetch<Conversation>('/api/chats/guest', { signal });
   } catch (error) {
-    if (error instanceof ApiError && (error.status === 404 || error.status === 401)) return null;
-    throw error;
+    if (!(error instanceof ApiError && (error.status === 404 || error.status === 401))) throw error;
+    conversation = null;
   }
+  markGuestConversation(conversation !== null);
+  return conversation;
 }
 
 export function guestConversationQueryOptions() {
@@ -137,8 +166,10 @@ export function useGuestConversation({ enabled = true }: { enabled?: boolean } =
  * `POST /api/chats/guest`: starts (or opens) a signed-out visitor's conversation and sets the
  * guest cookie. @throws ApiError 400 with field details (name, email, phone)
  */
-export function startGuestConversation(input: StartGuestConversationInput): Promise<Conversation> {
-  return apiFetch<Conversation>('/api/chats/guest', { method: 'POST', body: input });
+export async function startGuestConversation(input: StartGuestConversationInput): Promise<Conversation> {
+  const conversation = await apiFetch<Conversation>('/api/chats/guest', { method: 'POST', body: input });
+  markGuestConversation(true);
+  return conversation;
 }
 
 // ---- Messages ----

@@ -3,16 +3,18 @@
  * `unreadCount` over `GET /api/chats` when signed in, or the guest conversation's
  * (`GET /api/chats/guest`) when signed out; both refresh on every live `chat_message` and after
  * the stream reconnects. The stream is only listened to by someone who can have messages (signed
- * in, or a guest with a conversation), so a first-time visitor opens no event stream.
+ * in, or a guest with a conversation), so a first-time visitor opens no event stream; a signed-out
+ * visitor is asked about only when this browser started or found a guest conversation
+ * (`mayHaveGuestConversation`), so one who never chatted costs no request at all.
  */
 import { useQueryClient } from '@tanstack/react-query';
 import { useLiveChatEvents } from '@/web/lib/live-updates';
-import { chatKeys, useGuestConversation, useMyConversations } from '../api';
+import { chatKeys, mayHaveGuestConversation, useGuestConversation, useMyConversations } from '../api';
 
 export function useChatUnread({ enabled, signedIn }: { enabled: boolean; signedIn: boolean }) {
   const queryClient = useQueryClient();
   const mine = useMyConversations({ enabled: enabled && signedIn });
-  const guest = useGuestConversation({ enabled: enabled && !signedIn });
+  const guest = useGuestConversation({ enabled: enabled && !signedIn && mayHaveGuestConversation() });
   const hasGuestConversation = !signedIn && Boolean(guest.data);
 
   const refresh = () => {

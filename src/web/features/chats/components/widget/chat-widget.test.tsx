@@ -51,6 +51,7 @@ describe('ChatWidget', () => {
   });
   afterEach(async () => {
     await i18n.changeLanguage('en');
+    localStorage.clear();
     resetChatWidget();
     vi.unstubAllGlobals();
   });
@@ -90,7 +91,19 @@ describe('ChatWidget', () => {
     expect(bodyOf(calls(fetchMock, 'POST', '/api/chats/guest')[0])).toEqual({ name: 'Rosa', email: 'rosa@example.com', language: 'en' });
   });
 
+  it('asks nothing about a guest conversation for a signed-out visitor who never chatted in this browser', async () => {
+    const fetchMock = mockApi({ 'GET /api/me': { body: SIGNED_OUT } });
+    renderPage(<ChatWidget />);
+
+    expect(await screen.findByRole('button', { name: 'Chat with us' })).toBeInTheDocument();
+    await waitFor(() => expect(calls(fetchMock, 'GET', '/api/me')).toHaveLength(1));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(calls(fetchMock, 'GET', '/api/chats/guest')).toHaveLength(0);
+  });
+
   it('opens a guest conversation that already exists directly, with its unread count on the button', async () => {
+    // Started in this browser on an earlier visit (api.ts marks it; the cookie itself is HttpOnly).
+    localStorage.setItem('chat-guest-conversation', '1');
     mockApi({
       'GET /api/me': { body: SIGNED_OUT },
       'GET /api/chats/guest': { body: conversation({ guest: true, unreadCount: 2 }) },
