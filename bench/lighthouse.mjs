@@ -8,7 +8,8 @@
  *    before), as the reference on this noisy machine.
  * Fresh embedded databases; Debian's Chromium (CHROME_PATH, default /usr/bin/chromium) and
  * Lighthouse 13 from the npm registry through npx. `BENCH_RUNS=N` (default 1) runs each
- * measurement N times and keeps the median performance score's run.
+ * measurement N times and keeps the median performance score's run; `BENCH_PAGES=/,/terms` measures
+ * only those pages.
  * Run: `npm run bench:lighthouse`.
  */
 import { spawn, spawnSync } from 'node:child_process';
@@ -19,7 +20,7 @@ import path from 'node:path';
 const chrome = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const flags = '--headless --no-sandbox --disable-gpu --disable-quic --no-first-run --disable-background-networking --disable-component-update --disable-sync';
 const runs = Number(process.env.BENCH_RUNS ?? 1);
-const PAGES = ['/', '/book/tv-installation', '/terms', '/blog'];
+const PAGES = process.env.BENCH_PAGES ? process.env.BENCH_PAGES.split(',') : ['/', '/book/tv-installation', '/terms', '/blog'];
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'handyman-lh-'));
 
 spawnSync('node', ['scripts/ensure-build.mjs'], { stdio: 'inherit' });
