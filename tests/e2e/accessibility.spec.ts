@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
-import { assignAsAdmin, cancelOpenBookingsMatching, completeAsAdmin, workerIdByName } from './support/api-admin';
+import { assignAsAdmin, cancelOpenBookingsAfterFailure, completeAsAdmin, workerIdByName } from './support/api-admin';
 import { signInByApi, signUpCustomerByApi } from './support/api-auth';
 import { bookTvByApi, type BookedJob } from './support/api-booking';
 import { seriousViolations } from './support/axe';
@@ -304,13 +304,7 @@ async function phonePages(browser: Browser, data: Data) {
 
 // A failed attempt leaves its customers' open bookings on the technicians' days (every customer of
 // this spec has an `axe-` email): cancelled, so the retry and the day calendar's spec find them free.
-test.afterEach(async ({ browser, baseURL }, testInfo) => {
-  if (testInfo.status === testInfo.expectedStatus) return;
-  const admin = await browser.newContext();
-  await signInByApi(admin.request, baseURL!, E2E_ADMIN);
-  await cancelOpenBookingsMatching(admin.request, baseURL!, 'axe-');
-  await admin.close();
-});
+test.afterEach(cancelOpenBookingsAfterFailure('axe-'));
 
 test('every app page, as its role and with data on it, has no serious or critical axe violation', async ({ browser, baseURL }, testInfo) => {
   // About 2 minutes alone; more on a busy machine.

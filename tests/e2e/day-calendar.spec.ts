@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { cancelOpenBookingsMatching } from './support/api-admin';
+import { cancelOpenBookingsAfterFailure } from './support/api-admin';
 import { signInByApi, signUpCustomerByApi } from './support/api-auth';
 import { bookTvByApi } from './support/api-booking';
 import { seriousViolations } from './support/axe';
@@ -20,13 +20,7 @@ function tampaDate(days: number): string {
 }
 
 // A failed attempt's two jobs would wait in the tray of its retry: cancelled (this spec's customers have `calendar-` emails).
-test.afterEach(async ({ browser, baseURL }, testInfo) => {
-  if (testInfo.status === testInfo.expectedStatus) return;
-  const admin = await browser.newContext();
-  await signInByApi(admin.request, baseURL!, E2E_ADMIN);
-  await cancelOpenBookingsMatching(admin.request, baseURL!, 'calendar-');
-  await admin.close();
-});
+test.afterEach(cancelOpenBookingsAfterFailure('calendar-'));
 
 test('the day calendar assigns a job by drag, refuses a clash with the server message, and moves by keyboard', async ({ browser, baseURL }) => {
   test.setTimeout(120_000);

@@ -1,4 +1,6 @@
-import { expect, type APIRequestContext } from '@playwright/test';
+import { expect, type APIRequestContext, type Browser, type TestInfo } from '@playwright/test';
+import { signInByApi } from './api-auth';
+import { E2E_ADMIN } from './e2e-admin';
 
 /** Office actions through the admin API, for a request context signed in as the e2e admin. */
 
@@ -40,4 +42,19 @@ export async function cancelOpenBookingsMatching(request: APIRequestContext, ori
       await request.post(`/api/admin/bookings/${booking.id}/cancel`, { data: { waiveFee: true }, headers: { Origin: origin, 'Idempotency-Key': `e2e-cleanup-${booking.id}` } });
     }
   }
+}
+
+/**
+ * For `test.afterEach`: when the test failed, the e2e admin cancels the open bookings of the
+ * customers matching `search` (cancelOpenBookingsMatching), so a retry and the specs after it do
+ * not meet a failed attempt's jobs on the technicians' days.
+ */
+export function cancelOpenBookingsAfterFailure(search: string) {
+  return async ({ browser, baseURL }: { browser: Browser; baseURL: string | undefined }, testInfo: TestInfo): Promise<void> => {
+    if (testInfo.status === testInfo.expectedStatus) return;
+    const admin = await browser.newContext();
+    await signInByApi(admin.request, baseURL!, E2E_ADMIN);
+    await cancelOpenBookingsMatching(admin.request, baseURL!, search);
+    await admin.close();
+  };
 }
