@@ -9,7 +9,7 @@
  * their page (loadRouteMessages, wired in app/page-routes.tsx). The words of the app's forms and
  * accounts (`app`: account, booking, chats, payments, payment notices, people errors, validation)
  * load with every page except the public ones (home, policies, blog, not found) and with the chat
- * widget, so a first visit to the home page does without them (issue #16). Spanish is its own chunk,
+ * panel (its button needs only `chats`), so a first visit to the home page does without them (issue #16). Spanish is its own chunk,
  * loaded whole through i18next-resources-to-backend when it is chosen (main.tsx waits for it
  * before the first render, so a Spanish visitor never sees English flash).
  */
@@ -45,7 +45,7 @@ const APP_MESSAGE_FILES = ['account', 'booking', 'chats', 'payments', 'payment-n
 const spanish = import.meta.glob<Messages>(['../locales/es/*.json', '!../locales/es/{mail,dispatch-errors,structured-data,push-messages}.json'], { import: 'default' });
 
 /** Locale files (without `.json`) that stay out of the first page load; keep in step with the globs above. */
-export type RouteMessages = 'app' | 'booking' | 'my-bookings' | 'public-pages' | 'live-status' | 'staff' | 'dispatch' | 'worker' | 'people' | 'analytics' | 'errors-admin' | 'admin-settings' | 'blog' | 'push';
+export type RouteMessages = 'app' | 'chats' | 'booking' | 'my-bookings' | 'public-pages' | 'live-status' | 'staff' | 'dispatch' | 'worker' | 'people' | 'analytics' | 'errors-admin' | 'admin-settings' | 'blog' | 'push';
 
 /**
  * Adds the English messages of one route's locale file, or of the `app` files (Spanish comes

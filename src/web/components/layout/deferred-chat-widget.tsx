@@ -11,9 +11,9 @@ import { OptionalPart } from '@/web/components/errors/optional-part';
 import { useChatWidget } from '@/web/lib/chat-widget';
 import { loadRouteMessages } from '@/web/lib/i18n';
 
-// With the app's words (chats, validation: lib/i18n.ts), which the public pages do not load.
+// With the chat words, which the public pages do not load; the panel brings the app's other words when opened.
 const ChatWidget = lazy(() =>
-  Promise.all([import('@/web/features/chats/components/widget/chat-widget'), loadRouteMessages('app')]).then(([module]) => ({ default: module.ChatWidget })),
+  Promise.all([import('@/web/features/chats/components/widget/chat-widget'), loadRouteMessages('chats')]).then(([module]) => ({ default: module.ChatWidget })),
 );
 
 /** Longest wait for an idle moment before the widget loads anyway, in ms. */

@@ -12,7 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '@/web/components/ui/button';
 import { ApiError } from '@/web/lib/api-client';
 import type { ChatWidgetRequest } from '@/web/lib/chat-widget';
-import { chatKeys, chatLanguageOf, startConversationQueryOptions, useGuestConversation, type Conversation } from '../../api';
+import { chatKeys, chatLanguageOf, mayHaveGuestConversation, startConversationQueryOptions, useGuestConversation, type Conversation } from '../../api';
 import { ChatThread } from '../thread/chat-thread';
 import { GuestStartForm } from './guest-start-form';
 import { PanelLoading } from './panel-frame';
@@ -51,8 +51,11 @@ function CustomerConversation({ bookingId }: { bookingId: string | undefined }) 
 
 function GuestConversation() {
   const queryClient = useQueryClient();
-  const guest = useGuestConversation();
-  if (guest.isPending) return <PanelLoading />;
+  // A browser that never started a guest conversation has none to find: the form at once. (Should
+  // its cookie still name one, starting answers that conversation instead of a new one.)
+  const [mayHaveOne] = useState(mayHaveGuestConversation);
+  const guest = useGuestConversation({ enabled: mayHaveOne });
+  if (guest.isPending && mayHaveOne) return <PanelLoading />;
   if (guest.isError) return <PanelError error={guest.error} onRetry={() => void guest.refetch()} />;
   if (!guest.data) return <GuestStartForm onStarted={(conversation) => queryClient.setQueryData(chatKeys.guest(), conversation)} />;
   return <OpenConversation conversation={guest.data} />;

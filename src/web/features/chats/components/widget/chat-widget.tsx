@@ -19,10 +19,12 @@ import { useAppTable } from '@/web/lib/app-routes';
 import { isStaffRole, useMe } from '@/web/lib/auth';
 import { closeChatWidget, openChatWidget, reportChatWidget, useChatWidget } from '@/web/lib/chat-widget';
 import { cn } from '@/web/lib/cn';
+import { loadRouteMessages } from '@/web/lib/i18n';
 import { useChatUnread } from '../../hooks/use-chat-unread';
 import { PanelFrame, PanelLoading } from './panel-frame';
 
-const ChatPanelContent = lazy(() => import('./chat-panel').then((module) => ({ default: module.ChatPanelContent })));
+// The panel's forms and messages read the app's words (validation, account: lib/i18n.ts `app`), loaded with it.
+const ChatPanelContent = lazy(() => Promise.all([import('./chat-panel'), loadRouteMessages('app')]).then(([module]) => ({ default: module.ChatPanelContent })));
 
 const STAFF_PAGES = /^\/(admin|worker)(\/|$)/;
 
