@@ -16,14 +16,11 @@
  * What the kill catches mid-way varies from run to run (printed: keys left in progress, orphan
  * holds voided); the checks hold whatever it caught.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { and, eq, inArray } from 'drizzle-orm';
-import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { needsDeferredHold } from '../domain/payment-timing';
 import { TV_JOB_MINUTES } from '../domain/services';
@@ -36,8 +33,8 @@ import { runPaymentJobs } from './modules/payments/payment-jobs';
 import { reconcilePayments } from './modules/payments/reconciliation';
 import { makeWorker } from './modules/workers/worker-defaults';
 import { TEST_ADDRESS, TV_OPTIONS } from './test/money-actors';
+import { createTestDatabase, freePort, NO_OUTSIDE_SERVICES_ENV, spawnServer } from './test/spawned-server';
 
-const ROOT = path.resolve(import.meta.dirname, '../..');
 const WORKERS = 12;
 const CUSTOMERS = 8;
 const BURST = 48;
@@ -52,12 +49,6 @@ const READY_TIMEOUT_MS = 60_000;
 const RETRY_TIMEOUT_MS = 45_000;
 
 const databaseKind = process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite';
-
-interface ServerProcess {
-  child: ChildProcess;
-  output: () => string;
-  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
-}
 
 interface Answer {
   status: number;
@@ -85,75 +76,6 @@ const cleanups: Array<() => Promise<void> | void> = [];
 afterAll(async () => {
   for (const cleanup of cleanups.reverse()) await cleanup();
 });
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
-}
-
-/** A fresh database on the TEST_DATABASE_URL server, dropped when the file is done. */
-async function createPostgresDatabase(adminUrl: string): Promise<string> {
-  const name = `crash_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  cleanups.push(async () => {
-    const client = new pg.Client({ connectionString: adminUrl });
-    await client.connect();
-    await client.query(`drop database if exists ${name} with (force)`);
-    await client.end();
-  });
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return url.toString();
-}
-
-function startServer(env: Record<string, string>): ServerProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/index.ts'], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-  let output = '';
-  child.stdout!.on('data', (chunk) => (output += chunk));
-  child.stderr!.on('data', (chunk) => (output += chunk));
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
-  cleanups.push(async () => {
-    if (child.exitCode === null && child.signalCode === null) {
-      child.kill('SIGKILL');
-      await exited;
-    }
-  });
-  return { child, output: () => output, exited };
-}
-
-/** Polls GET /api/health until 200; fails at once with the server's output when it exits. */
-async function waitUntilReady(server: ServerProcess, base: string): Promise<void> {
-  const deadline = Date.now() + READY_TIMEOUT_MS;
-  let exit: { code: number | null; signal: NodeJS.Signals | null } | null = null;
-  void server.exited.then((e) => (exit = e));
-  for (;;) {
-    if (exit) throw new Error(`the server exited (${JSON.stringify(exit)}) before it was ready:\n${server.output()}`);
-    try {
-      const response = await fetch(`${base}/api/health`, { signal: AbortSignal.timeout(2_000) });
-      if (response.status === 200) return;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error(`the server was not ready after ${READY_TIMEOUT_MS} ms:\n${server.output()}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
-
-/** Stops the server as an operator would (SIGTERM), so its data can be opened here. */
-async function stopServer(server: ServerProcess): Promise<void> {
-  server.child.kill('SIGTERM');
-  const { code, signal } = await server.exited;
-  if (code !== 0 && signal !== 'SIGTERM') throw new Error(`the server did not stop cleanly (${code} ${signal}):\n${server.output()}`);
-}
 
 /** A client of the server over HTTP, as the booking page calls it (our Origin, JSON bodies). */
 function apiClient(base: string) {
@@ -213,7 +135,12 @@ describe(`crash safety on ${databaseKind} (issue #10)`, () => {
     const testStartedAt = new Date();
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'handyman-crash-'));
     cleanups.push(() => fs.rmSync(dataDir, { recursive: true, force: true }));
-    const databaseUrl = process.env.TEST_DATABASE_URL ? await createPostgresDatabase(process.env.TEST_DATABASE_URL) : '';
+    let databaseUrl = '';
+    if (process.env.TEST_DATABASE_URL) {
+      const database = await createTestDatabase(process.env.TEST_DATABASE_URL, 'crash_test');
+      cleanups.push(database.drop);
+      databaseUrl = database.url;
+    }
     const port = await freePort();
     const base = `http://127.0.0.1:${port}`;
     const env = {
@@ -226,12 +153,7 @@ describe(`crash safety on ${databaseKind} (issue #10)`, () => {
       SEED_DEMO_WORKER: 'false',
       AUTH_RATE_LIMIT_MAX: '1000',
       // Test-mode payments: the simulated gateway, whatever the machine's environment says.
-      STRIPE_SECRET_KEY: '',
-      VITE_STRIPE_PUBLISHABLE_KEY: '',
-      SMTP_URL: '',
-      TWILIO_ACCOUNT_SID: '',
-      TWILIO_AUTH_TOKEN: '',
-      TWILIO_FROM_NUMBER: '',
+      ...NO_OUTSIDE_SERVICES_ENV,
     };
     const config = loadConfig({ ...env, LOG_LEVEL: 'silent' });
     const silent = createLogger('silent');
@@ -251,8 +173,9 @@ describe(`crash safety on ${databaseKind} (issue #10)`, () => {
     }
 
     const firstSpawnedAt = Date.now();
-    const first = startServer(env);
-    await waitUntilReady(first, base);
+    const first = spawnServer({ env, port });
+    cleanups.push(first.kill);
+    await first.waitUntilReady(READY_TIMEOUT_MS);
     const firstStartMs = Date.now() - firstSpawnedAt;
     const api = apiClient(base);
     const customers = await Promise.all(Array.from({ length: CUSTOMERS }, (_, n) => api.signUpWithCard(n)));
@@ -304,8 +227,9 @@ describe(`crash safety on ${databaseKind} (issue #10)`, () => {
     // (A live holder's lock makes the start fail at once with DataDirLockedError, which
     // waitUntilReady reports with the server's output.)
     const restartedAt = Date.now();
-    const second = startServer(env);
-    await waitUntilReady(second, base);
+    const second = spawnServer({ env, port });
+    cleanups.push(second.kill);
+    await second.waitUntilReady(READY_TIMEOUT_MS);
     const restartMs = Date.now() - restartedAt;
     expect(restartMs, 'the restart did not wait for the dead lock to go stale').toBeLessThan(LOCK_STALE_MS);
 
@@ -336,7 +260,7 @@ describe(`crash safety on ${databaseKind} (issue #10)`, () => {
       }
       if (attempt.answer?.status === 201) expect(body.id, what).toBe(attempt.answer.body.id);
     }
-    await stopServer(second);
+    await second.stop();
 
     // Reconciliation on the stopped server's data, its clock past the age at which orphan holds are voided.
     const later = new Date(Date.now() + PAST_ORPHAN_AGE_MS);

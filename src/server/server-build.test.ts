@@ -11,14 +11,13 @@
  *   from the bundle), and the CLI's admin can sign in.
  * Other API tests import the TypeScript sources; this one guards the build itself.
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { compiledEntry, createTestDatabase, freePort, spawnServer, type SpawnedServer } from './test/spawned-server';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const id = randomBytes(6).toString('hex');
@@ -30,39 +29,16 @@ const ADMIN = { email: `build-admin-${id}@example.com`, password: 'compiled-serv
 /** Generous: a fresh embedded database runs initdb and every migration on a busy 2-CPU machine. */
 const READY_TIMEOUT_MS = 120_000;
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address() as net.AddressInfo;
-      server.close(() => resolve(address.port));
-    });
-    server.on('error', reject);
-  });
-}
-
-let server: ChildProcess | null = null;
-let output = '';
+let server: SpawnedServer | null = null;
 let base = '';
 let dropDatabase: (() => Promise<void>) | null = null;
 
 async function freshDatabaseUrl(): Promise<string | undefined> {
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) return undefined;
-  const name = `server_build_${id}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  dropDatabase = async () => {
-    const client = new pg.Client({ connectionString: adminUrl });
-    await client.connect();
-    await client.query(`drop database if exists ${name} with (force)`);
-    await client.end();
-  };
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return url.toString();
+  const database = await createTestDatabase(adminUrl, 'server_build');
+  dropDatabase = database.drop;
+  return database.url;
 }
 
 beforeAll(async () => {
@@ -82,25 +58,15 @@ beforeAll(async () => {
   });
   if (cli.status !== 0) throw new Error(`the compiled user-create exited with ${cli.status}:\n${cli.stdout}${cli.stderr}`);
 
-  server = spawn(process.execPath, ['--enable-source-maps', path.join(OUT, 'index.js')], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
-  server.stdout!.on('data', (chunk) => (output += chunk));
-  server.stderr!.on('data', (chunk) => (output += chunk));
-  const deadline = Date.now() + READY_TIMEOUT_MS;
-  for (;;) {
-    if (server.exitCode !== null) throw new Error(`the compiled server exited with ${server.exitCode}:\n${output}`);
-    if (Date.now() > deadline) throw new Error(`the compiled server did not answer /api/health in ${READY_TIMEOUT_MS} ms:\n${output}`);
-    const up = await fetch(`${base}/api/health`).then((r) => r.ok, () => false);
-    if (up) break;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  server = spawnServer({ name: 'the compiled server', env, port, baseHost: 'localhost', entry: compiledEntry(OUT) });
+  await server.waitUntilReady(READY_TIMEOUT_MS);
 }, READY_TIMEOUT_MS * 2 + 60_000);
 
 afterAll(async () => {
-  if (server && server.exitCode === null) {
-    const exited = new Promise((resolve) => server!.once('exit', resolve));
-    server.kill('SIGTERM');
-    await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10_000))]);
-    if (server.exitCode === null) server.kill('SIGKILL');
+  if (server && server.child.exitCode === null) {
+    server.child.kill('SIGTERM');
+    await Promise.race([server.exited, new Promise((resolve) => setTimeout(resolve, 10_000))]);
+    await server.kill();
   }
   await dropDatabase?.();
   for (const dir of [OUT, WEB, DATA_DIR]) fs.rmSync(dir, { recursive: true, force: true });

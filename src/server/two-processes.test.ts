@@ -13,10 +13,8 @@
  * - both stop cleanly on SIGTERM while their job loops run.
  * PostgreSQL only (TEST_DATABASE_URL): the embedded database belongs to one process (db/lock.ts).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -26,8 +24,8 @@ import { needsDeferredHold } from '../domain/payment-timing';
 import { TV_JOB_MINUTES } from '../domain/services';
 import { ADMIN_ALERT_AFTER_MINUTES } from './modules/chats/chat-fallback';
 import { TEST_ADDRESS, TV_OPTIONS } from './test/money-actors';
+import { createTestDatabase, freePort, NO_OUTSIDE_SERVICES_ENV, spawnServer, type SpawnedServer } from './test/spawned-server';
 
-const ROOT = path.resolve(import.meta.dirname, '../..');
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 const SKIP_REASON = onPostgres ? '' : ' (skipped: needs TEST_DATABASE_URL; the embedded database belongs to one process)';
 /** Generous: a loaded machine compiles the server with tsx and opens the database. */
@@ -35,29 +33,10 @@ const READY_TIMEOUT_MS = 60_000;
 const JOB_INTERVAL_MS = 300;
 const ERROR_LOG_LIMIT = 3;
 
-interface ServerProcess {
-  name: string;
-  base: string;
-  child: ChildProcess;
-  output: () => string;
-  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
-}
-
 const cleanups: Array<() => Promise<void> | void> = [];
 afterAll(async () => {
   for (const cleanup of cleanups.reverse()) await cleanup();
 });
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
-}
 
 async function query<T extends pg.QueryResultRow>(url: string, text: string, values: unknown[] = []): Promise<T[]> {
   const client = new pg.Client({ connectionString: url });
@@ -69,51 +48,8 @@ async function query<T extends pg.QueryResultRow>(url: string, text: string, val
   }
 }
 
-async function createDatabase(adminUrl: string): Promise<string> {
-  const name = `two_processes_${randomBytes(6).toString('hex')}`;
-  await query(adminUrl, `create database ${name}`);
-  cleanups.push(() => query(adminUrl, `drop database if exists ${name} with (force)`).then(() => {}));
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return url.toString();
-}
-
-async function startServer(name: string, env: Record<string, string>): Promise<ServerProcess> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/index.ts'], { cwd: ROOT, env: { ...process.env, ...env, PORT: String(port) }, stdio: ['ignore', 'pipe', 'pipe'] });
-  let output = '';
-  child.stdout!.on('data', (chunk) => (output += chunk));
-  child.stderr!.on('data', (chunk) => (output += chunk));
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
-  cleanups.push(async () => {
-    if (child.exitCode === null && child.signalCode === null) {
-      child.kill('SIGKILL');
-      await exited;
-    }
-  });
-  return { name, base: `http://127.0.0.1:${port}`, child, output: () => output, exited };
-}
-
-/** Polls GET /api/health until 200; fails at once with the server's output when it exits. */
-async function waitUntilReady(server: ServerProcess): Promise<void> {
-  const deadline = Date.now() + READY_TIMEOUT_MS;
-  let exit: { code: number | null; signal: NodeJS.Signals | null } | null = null;
-  void server.exited.then((e) => (exit = e));
-  for (;;) {
-    if (exit) throw new Error(`server ${server.name} exited (${JSON.stringify(exit)}) before it was ready:\n${server.output()}`);
-    try {
-      const response = await fetch(`${server.base}/api/health`, { signal: AbortSignal.timeout(2_000) });
-      if (response.status === 200) return;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error(`server ${server.name} was not ready after ${READY_TIMEOUT_MS} ms:\n${server.output()}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
-
 /** Calls a server as the web app would (its Origin, JSON bodies). */
-async function call(server: ServerProcess, method: string, pathname: string, init: { cookie?: string; json?: unknown; body?: BodyInit; headers?: Record<string, string> } = {}) {
+async function call(server: SpawnedServer, method: string, pathname: string, init: { cookie?: string; json?: unknown; body?: BodyInit; headers?: Record<string, string> } = {}) {
   const headers: Record<string, string> = { Origin: server.base, ...init.headers };
   if (init.cookie) headers.Cookie = init.cookie;
   if (init.json !== undefined) headers['Content-Type'] = 'application/json';
@@ -127,7 +63,7 @@ const cookiesOf = (response: Response) =>
     .map((c) => c.split(';')[0])
     .join('; ');
 
-async function signUp(server: ServerProcess, label: string) {
+async function signUp(server: SpawnedServer, label: string) {
   const email = `${label}-${randomBytes(4).toString('hex')}@example.com`;
   const response = await call(server, 'POST', '/api/auth/sign-up/email', { json: { email, password: 'correct-horse-9', name: label }, headers: { 'X-Forwarded-For': `10.30.0.${label.length}` } });
   expect(response.status, await response.clone().text()).toBe(200);
@@ -135,7 +71,7 @@ async function signUp(server: ServerProcess, label: string) {
 }
 
 /** An SSE client: the events it heard, each with the moment it arrived (performance.now()). */
-async function openEventStream(server: ServerProcess, cookie: string) {
+async function openEventStream(server: SpawnedServer, cookie: string) {
   const controller = new AbortController();
   cleanups.push(() => controller.abort());
   const response = await fetch(`${server.base}/api/events`, { headers: { Cookie: cookie, Accept: 'text/event-stream' }, signal: controller.signal });
@@ -167,7 +103,9 @@ async function openEventStream(server: ServerProcess, cookie: string) {
 
 describe.skipIf(!onPostgres)(`two server processes on one PostgreSQL (issue #16)${SKIP_REASON}`, () => {
   it('share live events, rate limits, background jobs and uploads', async () => {
-    const databaseUrl = await createDatabase(process.env.TEST_DATABASE_URL!);
+    const database = await createTestDatabase(process.env.TEST_DATABASE_URL!, 'two_processes');
+    cleanups.push(database.drop);
+    const databaseUrl = database.url;
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'handyman-two-processes-'));
     cleanups.push(() => fs.rmSync(dataDir, { recursive: true, force: true }));
     const env = {
@@ -183,12 +121,7 @@ describe.skipIf(!onPostgres)(`two server processes on one PostgreSQL (issue #16)
       SEED_DEMO_WORKER: 'true',
       LOG_LEVEL: 'warn',
       // Test-mode payments and the dev outbox, whatever the machine's environment says.
-      STRIPE_SECRET_KEY: '',
-      VITE_STRIPE_PUBLISHABLE_KEY: '',
-      SMTP_URL: '',
-      TWILIO_ACCOUNT_SID: '',
-      TWILIO_AUTH_TOKEN: '',
-      TWILIO_FROM_NUMBER: '',
+      ...NO_OUTSIDE_SERVICES_ENV,
       // Uploads on the shared DATA_DIR (the bucket is the S3 storage's own test).
       S3_BUCKET: '',
       S3_REGION: '',
@@ -200,8 +133,9 @@ describe.skipIf(!onPostgres)(`two server processes on one PostgreSQL (issue #16)
 
     // Both start at once on the empty database.
     const spawnedAt = performance.now();
-    const [a, b] = await Promise.all([startServer('A', env), startServer('B', env)]);
-    await Promise.all([waitUntilReady(a), waitUntilReady(b)]);
+    const [a, b] = await Promise.all(['A', 'B'].map(async (name) => spawnServer({ name: `server ${name}`, env, port: await freePort() })));
+    cleanups.push(a.kill, b.kill);
+    await Promise.all([a.waitUntilReady(READY_TIMEOUT_MS), b.waitUntilReady(READY_TIMEOUT_MS)]);
     const readyMs = performance.now() - spawnedAt;
 
     // An admin's live board connected to B; a booking made through A.
@@ -239,7 +173,7 @@ describe.skipIf(!onPostgres)(`two server processes on one PostgreSQL (issue #16)
     board.close();
 
     // A rate limit reached through A holds through B.
-    const logError = (server: ServerProcess) => call(server, 'POST', '/api/errors', { headers: { 'X-Forwarded-For': '10.30.1.1' }, json: { error_message: 'two processes' } });
+    const logError = (server: SpawnedServer) => call(server, 'POST', '/api/errors', { headers: { 'X-Forwarded-For': '10.30.1.1' }, json: { error_message: 'two processes' } });
     for (let i = 0; i < ERROR_LOG_LIMIT; i++) expect((await logError(a)).status).toBe(201);
     const refusedByB = await logError(b);
     expect(refusedByB.status).toBe(429);
