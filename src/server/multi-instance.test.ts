@@ -229,7 +229,8 @@ describe.skipIf(!onPostgres)(`scheduled jobs across two app instances (issue #16
     await admin.connect();
     try {
       const { rows } = await admin.query<{ killed: boolean }>(
-        "select pg_terminate_backend(l.pid) as killed from pg_locks l where l.locktype = 'advisory' and l.granted and l.classid = $1::oid and l.objid = (hashtext('upload_cleanup')::bigint & 4294967295)::oid",
+        // pg_locks is the whole server's: other test files' databases run the same jobs under the same keys.
+        "select pg_terminate_backend(l.pid) as killed from pg_locks l where l.locktype = 'advisory' and l.granted and l.database = (select oid from pg_database where datname = current_database()) and l.classid = $1::oid and l.objid = (hashtext('upload_cleanup')::bigint & 4294967295)::oid",
         [LOCK_CLASS.job],
       );
       expect(rows.map((r) => r.killed)).toEqual([true]);
