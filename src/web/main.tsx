@@ -4,6 +4,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { AppProvider } from './app/provider';
 import { AppRouter, createAppRouter } from './app/router';
 import { isAppContainer } from './lib/app-type';
+import { markHydrationEnd, markHydrationStart } from './lib/hydration';
 import { installErrorLogging } from './lib/error-logging';
 import i18n, { i18nReady } from './lib/i18n';
 import { createQueryClient } from './lib/query-client';
@@ -29,7 +30,10 @@ if (container.dataset.prerendered) container.setAttribute('data-hydrating', '');
 
 /** Ends the wait above once the app's first render (hydration included) is committed. */
 function TakenOver() {
-  useEffect(() => container.removeAttribute('data-hydrating'), []);
+  useEffect(() => {
+    markHydrationEnd();
+    container.removeAttribute('data-hydrating');
+  }, []);
   return null;
 }
 
@@ -63,6 +67,9 @@ void i18nReady.finally(async () => {
   );
   // As a transition, React hydrates in slices and yields to the browser between them, so the
   // visitor's first tap is never stuck behind one long task (issue #16: total blocking time).
-  if (hydrate) startTransition(() => void hydrateRoot(container, app));
+  if (hydrate) {
+    markHydrationStart();
+    startTransition(() => void hydrateRoot(container, app));
+  }
   else createRoot(container).render(app);
 });

@@ -5,7 +5,8 @@
  * security code. The idempotency key is made once per draft, so retrying "Confirm & Book"
  * can never book twice; it is cleared together with the draft after booking.
  */
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useState } from 'react';
+import { isHydrating } from '@/web/lib/hydration';
 import type { ServiceSlug } from '@/domain/services';
 import type { BookAgainSeed } from '@/web/lib/book-again';
 import { newIdempotencyKey } from '@/web/lib/idempotency-key';
@@ -126,9 +127,20 @@ function saveDraft(slug: ServiceSlug, draft: BookingDraft): void {
 
 /** The page's draft; with a "Book again" seed, a new draft started from it instead of the stored one. */
 export function useBookingDraft(slug: ServiceSlug, bookAgain: BookAgainSeed | null = null) {
-  const [draft, setDraft] = useState(() => (bookAgain ? draftFromBookAgain(slug, bookAgain) : loadDraft(slug)));
+  // Hydrating the prerendered page (lib/hydration.ts), the first render draws the new visitor's
+  // draft the HTML shows; the stored one replaces it before the first paint.
+  const [fromPageHtml] = useState(() => !bookAgain && isHydrating());
+  const [draft, setDraft] = useState(() => (bookAgain ? draftFromBookAgain(slug, bookAgain) : fromPageHtml ? newDraft(slug) : loadDraft(slug)));
+  const [restoring, setRestoring] = useState(fromPageHtml);
+  useLayoutEffect(() => {
+    if (!restoring) return;
+    setDraft(loadDraft(slug));
+    setRestoring(false);
+  }, []);
 
-  useEffect(() => saveDraft(slug, draft), [slug, draft]);
+  useEffect(() => {
+    if (!restoring) saveDraft(slug, draft); // never the stand-in over the stored draft
+  }, [slug, draft, restoring]);
 
   const update = useCallback((change: DraftUpdate) => {
     setDraft((current) => ({ ...current, ...(typeof change === 'function' ? change(current) : change) }));
