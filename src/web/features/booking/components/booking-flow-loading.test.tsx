@@ -3,19 +3,16 @@
 // visitor, at once for a draft past the first step. These tests start with nothing loaded, so
 // they use the providers without ./render.tsx's up-front preload; the module state they load
 // stays for the rest of this file, hence the order.
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
-import { MemoryRouter, Route, Routes } from 'react-router';
-import { vi } from 'vitest';
-import { markHydrationEnd, markHydrationStart } from '@/web/lib/hydration';
-import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { SIGNED_OUT_ME } from '@/web/lib/auth';
+import { markHydrationEnd, markHydrationStart } from '@/web/lib/hydration';
 import { newDraft, type BookingDraft } from '../hooks/use-booking-draft';
 import { Component as BookingPage } from '../pages/booking-page';
-import { fakeApi, renderWithProviders, TEST_SETTINGS } from '../testing/providers';
+import { fakeApi, renderWithProviders, TEST_SETTINGS, withProviders } from '../testing/providers';
 
 const START = '2026-05-15T18:00:00.000Z';
 
@@ -27,7 +24,8 @@ function api() {
   });
 }
 
-const renderPage = () => renderWithProviders(<BookingPage />, { route: '/book/tv-installation', path: '/book/:slug' });
+const PAGE = { route: '/book/tv-installation', path: '/book/:slug' };
+const renderPage = () => renderWithProviders(<BookingPage />, PAGE);
 
 /** A draft the customer left on the Date & Time step, as sessionStorage keeps it across a reload. */
 function saveDateTimeDraft() {
@@ -40,29 +38,18 @@ function saveDateTimeDraft() {
   sessionStorage.setItem('booking-draft:tv-installation', JSON.stringify(saved));
 }
 
-/** The booking page as the prerendering draws it and as the browser hydrates it (no retries, a fresh query client each). */
-const pageTree = () => (
-  <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-    <MemoryRouter initialEntries={['/book/tv-installation']}>
-      <Routes>
-        <Route path="/book/:slug" element={<BookingPage />} />
-      </Routes>
-    </MemoryRouter>
-  </QueryClientProvider>
-);
-
 describe('booking flow, loading its later steps', () => {
   it('hydrates the prerendered first step without a mismatch, then shows the draft saved on Date & Time', async () => {
     api();
     const container = document.createElement('div');
-    container.innerHTML = renderToString(pageTree()); // the prerendered page: no draft on the server
+    container.innerHTML = renderToString(withProviders(<BookingPage />, PAGE)); // the prerendered page: no draft on the server
     document.body.appendChild(container);
     saveDateTimeDraft();
     const recoverable = vi.fn();
 
     markHydrationStart();
     await act(async () => {
-      hydrateRoot(container, pageTree(), { onRecoverableError: recoverable });
+      hydrateRoot(container, withProviders(<BookingPage />, PAGE), { onRecoverableError: recoverable });
     });
     markHydrationEnd();
 

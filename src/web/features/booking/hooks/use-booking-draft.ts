@@ -129,9 +129,8 @@ function saveDraft(slug: ServiceSlug, draft: BookingDraft): void {
 export function useBookingDraft(slug: ServiceSlug, bookAgain: BookAgainSeed | null = null) {
   // Hydrating the prerendered page (lib/hydration.ts), the first render draws the new visitor's
   // draft the HTML shows; the stored one replaces it before the first paint.
-  const [fromPageHtml] = useState(() => !bookAgain && isHydrating());
-  const [draft, setDraft] = useState(() => (bookAgain ? draftFromBookAgain(slug, bookAgain) : fromPageHtml ? newDraft(slug) : loadDraft(slug)));
-  const [restoring, setRestoring] = useState(fromPageHtml);
+  const [restoring, setRestoring] = useState(() => !bookAgain && isHydrating());
+  const [draft, setDraft] = useState(() => (bookAgain ? draftFromBookAgain(slug, bookAgain) : restoring ? newDraft(slug) : loadDraft(slug)));
   useLayoutEffect(() => {
     if (!restoring) return;
     setDraft(loadDraft(slug));

@@ -46,9 +46,11 @@ export function fakeApi(handlers: Record<string, ApiHandler>) {
   return { calls, fetchMock };
 }
 
-export function renderWithProviders(ui: ReactNode, { route = '/', path = '/' }: { route?: string; path?: string } = {}) {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity }, mutations: { retry: false } } });
-  const result = render(
+export type ProviderRoute = { route?: string; path?: string };
+
+/** `ui` inside the app's providers: a fresh query client without retries, a memory router at `route` (`ui` at `path`). */
+export function withProviders(ui: ReactNode, { route = '/', path = '/' }: ProviderRoute = {}, queryClient = testQueryClient()) {
+  return (
     <QueryClientProvider client={queryClient}>
       <MemoryRouter initialEntries={[route]}>
         <Routes>
@@ -56,8 +58,17 @@ export function renderWithProviders(ui: ReactNode, { route = '/', path = '/' }: 
           <Route path="*" element={<p>elsewhere</p>} />
         </Routes>
       </MemoryRouter>
-    </QueryClientProvider>,
+    </QueryClientProvider>
   );
+}
+
+function testQueryClient() {
+  return new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity }, mutations: { retry: false } } });
+}
+
+export function renderWithProviders(ui: ReactNode, where: ProviderRoute = {}) {
+  const queryClient = testQueryClient();
+  const result = render(withProviders(ui, where, queryClient));
   return { ...result, queryClient };
 }
 
