@@ -18,6 +18,7 @@ import { jobRulesSchema, type JobRules } from './job-rules';
 import { moneyLimitsSchema } from './money-limits';
 import { usPhoneSchema } from './phone';
 import { SERVICE_SLUGS } from './services';
+import { MAX_DAYS_AHEAD } from './slots';
 
 /** The sections saved one at a time (besides each service), as the page and the history name them. */
 export const SETTINGS_SECTIONS = ['tax', 'serviceArea', 'hours', 'cancellation', 'contactPromise', 'support', 'completionLimits', 'jobRules'] as const;
@@ -102,7 +103,7 @@ export const hoursSettingSchema = z.object({
   stepMinutes: wholeNumber(5, 240, 'adminSettings.validation.stepMinutes'),
   leadMinutes: wholeNumber(0, WEEK_MINUTES, 'adminSettings.validation.leadMinutes'),
   bufferMinutes: wholeNumber(0, 480, 'adminSettings.validation.bufferMinutes'),
-  daysAhead: wholeNumber(0, 90, 'adminSettings.validation.daysAhead'),
+  daysAhead: wholeNumber(0, MAX_DAYS_AHEAD, 'adminSettings.validation.daysAhead'),
 });
 export type HoursSetting = z.infer<typeof hoursSettingSchema>;
 

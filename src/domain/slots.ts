@@ -35,7 +35,7 @@ export interface SlotRules {
   stepMinutes: number;
   /** Minimum minutes between now and a start. */
   leadMinutes: number;
-  /** How many days after today are offered (today + daysAhead). */
+  /** How many days after today are offered (today + daysAhead), at most MAX_DAYS_AHEAD. */
   daysAhead: number;
 }
 
@@ -65,6 +65,9 @@ export function businessDay(instant: Date): { date: string; start: Date; end: Da
   const next = format(addDays(local, 1), 'yyyy-MM-dd');
   return { date, start: businessTime(date, 0), end: businessTime(next, 0) };
 }
+
+/** The most days ahead an admin may open for booking (settings `hours.daysAhead`, /admin/settings). */
+export const MAX_DAYS_AHEAD = 90;
 
 /** The dates a customer may book: today (Tampa time) and the next `daysAhead` days. */
 export function bookableDates(now: Date, rules: SlotRules = DEFAULT_SLOT_RULES): string[] {

@@ -11,24 +11,28 @@
  * `saveAddress`, its address joins the saved addresses (account/remembered-details.ts).
  */
 import { createHash, randomInt } from 'node:crypto';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { BookingView, createBookingRequestSchema } from '../../../domain/booking-request';
 import { jobDurationMinutes } from '../../../domain/booking-options';
+import type { ScheduledJob, WorkerCapacity } from '../../../domain/capacity';
+import { businessDate, DEFAULT_SLOT_RULES, isBookableDate, MAX_DAYS_AHEAD } from '../../../domain/slots';
 import { quoteBooking } from '../../../domain/pricing';
 import { isInServiceArea } from '../../../domain/service-area';
 import { needsDeferredHold } from '../../../domain/payment-timing';
 import type { Database } from '../../db/client';
-import { bookingEvents, bookings, paymentLedger, payments, reconciliationFindings } from '../../db/schema';
+import { readTogether, type CombinedRead } from '../../db/combined-read';
+import { bookingEvents, bookings, reconciliationFindings } from '../../db/schema';
 import { AppError, badRequest, conflict, notFound, ruleBroken } from '../../lib/errors';
 import type { Lang } from '../../lib/i18n';
 import type { Logger } from '../../lib/logger';
 import { AuthenticationRequiredError, CardDeclinedError, PaymentMethodNotFoundError, type CardSummary, type Hold, type PaymentGateway } from '../../payments/gateway';
 import { cardDeclined, gatewayFailure } from '../payments/gateway-errors';
-import { recordHoldPlaced } from '../payments/payment-records';
+import { recordBookingPayment } from '../payments/payment-records';
 import { rememberAddress, rememberPhone } from '../account/remembered-details';
-import { getBusinessSettings } from '../settings/settings.service';
+import { businessSettingsRead } from '../settings/settings.service';
 import { announceCapacityChange } from '../workers/capacity-caches';
+import { capacityRead } from '../workers/capacity.repository';
 import { assertStartOffered } from '../workers/capacity.service';
 import { lockCapacityFor } from '../workers/capacity-lock';
 import { claimUpload, type UploadOwner } from '../uploads/uploads.service';
@@ -98,20 +102,24 @@ function holdGatewayKey(customerId: string, idempotencyKey: string, voidedOrphan
 }
 
 /**
- * What earlier attempts with this key left, in one statement (issue #16: two round trips before):
- * the booking the key already made, if any, and how many holds of this request reconciliation
- * voided as orphans (holdGatewayKey's generation).
+ * What earlier attempts with this key left, as a read that shares booking creation's first
+ * statement (db/combined-read.ts; issue #16): the booking the key already made, if any, and how
+ * many holds of this request reconciliation voided as orphans (holdGatewayKey's generation).
  */
-async function earlierAttempts(db: Database, customerId: string, idempotencyKey: string): Promise<{ existing: { id: string; requestHash: string | null } | null; voidedOrphans: number }> {
-  const result = await db.execute(sql`
-    select
-      (select json_build_object('id', b.id, 'requestHash', b.request_hash) from ${bookings} b
-        where b.customer_id = ${customerId} and b.idempotency_key = ${idempotencyKey}) as existing,
-      (select count(*)::int from ${reconciliationFindings} f
-        where f.kind = 'orphan_hold_voided' and f.detail->>'customer_id' = ${customerId} and f.detail->>'idempotency_key' = ${idempotencyKey}) as voided`);
-  const [row] = (result as unknown as { rows: { existing: { id: string; requestHash: string | null } | null; voided: number }[] }).rows;
-  return { existing: row?.existing ?? null, voidedOrphans: Number(row?.voided ?? 0) };
+function earlierAttemptsRead(customerId: string, idempotencyKey: string): CombinedRead<{ existing: { id: string; requestHash: string | null } | null; voidedOrphans: number }> {
+  return {
+    columns: {
+      existing: sql`select json_build_object('id', b.id, 'requestHash', b.request_hash) from ${bookings} b
+        where b.customer_id = ${customerId} and b.idempotency_key = ${idempotencyKey}`,
+      voided: sql`select count(*)::int from ${reconciliationFindings} f
+        where f.kind = 'orphan_hold_voided' and f.detail->>'customer_id' = ${customerId} and f.detail->>'idempotency_key' = ${idempotencyKey}`,
+    },
+    decode: (row) => ({ existing: (row.existing as { id: string; requestHash: string | null } | null) ?? null, voidedOrphans: Number(row.voided ?? 0) }),
+  };
 }
+
+/** The first check's snapshot for a start no settings could offer: nothing read. */
+const NO_CAPACITY: CombinedRead<{ workers: WorkerCapacity[]; jobs: ScheduledJob[] }> = { columns: {}, decode: () => ({ workers: [], jobs: [] }) };
 
 /**
  * Creates a booking, or returns the one this key already created.
@@ -125,9 +133,19 @@ export async function createBooking(ctx: BookingContext, idempotencyKey: string,
   const { db, gateway, customer } = ctx;
   const hash = requestHash(request);
 
-  const settings = await getBusinessSettings(db);
+  const start = new Date(request.startAt);
+  // One statement for everything read before the card (issue #16): the settings, fresh as money
+  // rules require (decision 030), what earlier attempts with this key left, and the start date's
+  // workers and jobs for the first capacity check — only for a date some settings could offer:
+  // the check refuses any other without them.
+  const withinReach = isBookableDate(businessDate(start), ctx.now, { ...DEFAULT_SLOT_RULES, daysAhead: MAX_DAYS_AHEAD });
+  const { settings, earlier, capacity } = await readTogether(db, {
+    settings: businessSettingsRead(),
+    earlier: earlierAttemptsRead(customer.id, idempotencyKey),
+    capacity: withinReach ? capacityRead(start) : NO_CAPACITY,
+  });
+  const { existing, voidedOrphans } = earlier;
   const view: ViewContext = { testMode: gateway.testMode, now: ctx.now, policy: settings.cancellationPolicy, arrivalWindowMinutes: settings.jobRules.arrivalWindowMinutes };
-  const { existing, voidedOrphans } = await earlierAttempts(db, customer.id, idempotencyKey);
   if (existing) {
     if (existing.requestHash !== hash) throw ruleBroken('idempotency_key_reused', 'errors.idempotencyKeyReused');
     return { booking: await loadBookingView(db, ownBooking(customer.id, existing.id), view), replayed: true };
@@ -139,11 +157,11 @@ export async function createBooking(ctx: BookingContext, idempotencyKey: string,
     const params = { zip: request.address.zip };
     throw ruleBroken('outside_service_area', 'validation.outsideServiceArea', { details: { 'address.zip': 'validation.outsideServiceArea' }, params });
   }
-  const start = new Date(request.startAt);
   const duration = jobDurationMinutes(request.options);
   const capacityCheck = { service: request.options.service, start, durationMinutes: duration, now: ctx.now, rules: settings.slotRules };
-  // A first check before touching the card; the decisive one runs under the capacity locks below.
-  await assertStartOffered(db, capacityCheck);
+  // A first check before touching the card, on the snapshot read above; the decisive one reads
+  // again under the capacity locks below.
+  await assertStartOffered(db, { ...capacityCheck, ...capacity });
   const quote = quoteBooking(request.options, settings.unitPrices, settings.taxRateBps);
   const reference = newBookingReference();
 
@@ -219,35 +237,19 @@ export async function createBooking(ctx: BookingContext, idempotencyKey: string,
       // What the booking teaches the account, written with the booking or not at all.
       if (request.saveAddress) await rememberAddress(tx, customer.id, request.address);
       await rememberPhone(tx, customer.id, request.contactPhone);
-      const card = hold?.card ?? savedCard!.card;
-      const [payment] = await tx
-        .insert(payments)
-        .values({
-          bookingId: id,
-          gateway: gateway.name,
-          gatewayReference: null,
-          status: 'card_saved',
-          amountHeldCents: 0,
-          paymentMethodRef: hold?.paymentMethodId ?? savedCard!.paymentMethodId,
-          cardBrand: card.brand,
-          cardLast4: card.last4,
-        })
-        .returning();
-      // The booking's view is built from what this transaction wrote (booking-view.ts newBookingView):
-      // a placed hold moved the payment row and wrote the ledger's first entry, read back here.
-      let paymentNow = payment!;
-      let ledger: (typeof paymentLedger.$inferSelect)[] = [];
-      if (hold) {
-        await recordHoldPlaced(tx, payment!, hold, actor);
-        [paymentNow] = (await tx.select().from(payments).where(eq(payments.id, payment!.id))) as [typeof payments.$inferSelect];
-        ledger = await tx.select().from(paymentLedger).where(eq(paymentLedger.bookingId, id)).orderBy(asc(paymentLedger.createdAt));
-      }
+      // The booking's view is built from what this transaction wrote (booking-view.ts newBookingView).
+      const { payment, ledger } = await recordBookingPayment(
+        tx,
+        { bookingId: id, gateway: gateway.name, paymentMethodRef: hold?.paymentMethodId ?? savedCard!.paymentMethodId, card: hold?.card ?? savedCard!.card },
+        hold,
+        actor,
+      );
       // The decisive check comes last, so the capacity locks are held only for it and the commit
       // (issue #16, capacity-lock.ts): a fresh computation over the workers and the day's jobs,
       // this booking left out; a refusal rolls everything above back.
       const workers = await lockCapacityFor(tx, { start, service: request.options.service });
       await assertStartOffered(tx, { ...capacityCheck, excludeBookingId: id, workers });
-      return newBookingView(row!, paymentNow, ledger, view);
+      return newBookingView(row!, payment, ledger, view);
     });
     return { booking, replayed: false };
   } catch (error) {

@@ -54,6 +54,53 @@ async function setStatus(db: Db, paymentId: string, status: PaymentStatus, extra
   await db.update(payments).set({ status, ...extra }).where(eq(payments.id, paymentId));
 }
 
+/**
+ * The payment of a booking being created, written in the booking's own transaction: with a
+ * placed hold, the row already 'authorized' and the ledger's first entry (`hold:<booking>`); with
+ * a card saved for a deferred hold, the row 'card_saved' and no ledger entry. The same rows as
+ * inserting a 'card_saved' payment and then recordHoldPlaced, in two statements instead of five
+ * (issue #16, docs/decisions/040-booking-creation-round-trips.md); no earlier row can exist for a
+ * booking inserted in the same transaction, so recordHoldPlaced's duplicate check has nothing to find.
+ * @param payment the gateway's name, the saved card's reference and its brand and last 4
+ * @param hold the hold placed before the transaction (amount in cents), or null when deferred
+ * @returns the payment row and the booking's ledger, as written
+ */
+export async function recordBookingPayment(
+  tx: Transaction,
+  payment: { bookingId: string; gateway: string; paymentMethodRef: string; card: { brand: string; last4: string } },
+  hold: { reference: string; amountCents: number; captureBefore: Date } | null,
+  actor: Actor,
+): Promise<{ payment: PaymentRow; ledger: (typeof paymentLedger.$inferSelect)[] }> {
+  const [row] = await tx
+    .insert(payments)
+    .values({
+      bookingId: payment.bookingId,
+      gateway: payment.gateway,
+      paymentMethodRef: payment.paymentMethodRef,
+      cardBrand: payment.card.brand,
+      cardLast4: payment.card.last4,
+      ...(hold
+        ? { status: 'authorized' as const, gatewayReference: hold.reference, amountHeldCents: hold.amountCents, captureBefore: hold.captureBefore, holdFailedAt: null }
+        : { status: 'card_saved' as const, gatewayReference: null, amountHeldCents: 0 }),
+    })
+    .returning();
+  if (!hold) return { payment: row!, ledger: [] };
+  const ledger = await tx
+    .insert(paymentLedger)
+    .values({
+      bookingId: payment.bookingId,
+      kind: 'hold_placed',
+      amountCents: hold.amountCents,
+      gatewayReference: hold.reference,
+      actorUserId: actor.userId,
+      actorRole: actor.role,
+      reason: null,
+      idempotencyKey: `hold:${payment.bookingId}`,
+    })
+    .returning();
+  return { payment: row!, ledger };
+}
+
 /** A hold was authorized (at booking, after 3-D Secure, or a deferred hold placed later). */
 export async function recordHoldPlaced(db: Db, payment: PaymentRow, hold: { reference: string; amountCents: number; captureBefore: Date | null; paymentMethodId?: string }, actor: Actor) {
   const isNew = await appendLedger(db, { bookingId: payment.bookingId, kind: 'hold_placed', amountCents: hold.amountCents, gatewayReference: hold.reference, actor, idempotencyKey: `hold:${payment.bookingId}` });

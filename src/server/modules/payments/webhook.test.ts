@@ -3,6 +3,7 @@ import { asc, count, eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BookingOptions } from '../../../domain/booking-options';
+import { bookableDates, DEFAULT_SLOT_RULES } from '../../../domain/slots';
 import { startRuntime } from '../../bootstrap';
 import { ConfigError, loadConfig } from '../../config';
 import { bookings, gatewayEvents, paymentLedger, payments } from '../../db/schema';
@@ -165,6 +166,37 @@ describe(`Stripe webhooks through the app (${databaseKind})`, () => {
     expect(hold.captureBefore.getTime() - fake.now().getTime()).toBe(5 * DAY);
     expect(after.ledger).toMatchObject([{ kind: 'hold_placed', amountCents: 4838, gatewayReference: hold.reference, actorUserId: null, idempotencyKey: `hold:${booking.id}` }]);
     await expectReplayChangesNothing(event, booking.id);
+  });
+
+  it('payment_intent.amount_capturable_updated for the hold of a booking made through the API changes nothing: the booking recorded it', async () => {
+    await t.addWorkers(1);
+    const customerWithCookie = await t.signUp();
+    const date = bookableDates(new Date(), DEFAULT_SLOT_RULES)[2]!;
+    const slots = (await (await t.request(`/api/services/tv-installation/slots?date=${date}&durationMinutes=60`)).json()) as { starts: string[] };
+    const created = await t.request('/api/bookings', {
+      method: 'POST',
+      cookie: customerWithCookie.cookie,
+      headers: { 'Idempotency-Key': `webhook-test-${randomUUID()}` },
+      json: {
+        options: { service: 'tv-installation', screenSize: '40_55', bracket: 'none', wallRiskAccepted: true, limitationsAcknowledged: true },
+        address: { street: '100 N Tampa St', city: 'Tampa', state: 'FL', zip: '33602' },
+        contactPhone: '8135550123',
+        startAt: slots.starts[0],
+        paymentMethodId: fake.createPaymentMethod('visa'),
+      },
+    });
+    expect(created.status).toBe(201);
+    const booking = (await created.json()) as { id: string; totalCents: number };
+    const before = await records(booking.id);
+    const intent = fake.paymentIntent(before.payment.gatewayReference!);
+    expect(before.payment).toMatchObject({ status: 'authorized', amountHeldCents: booking.totalCents, paymentMethodRef: intent.payment_method, holdFailedAt: null });
+    expect(before.payment.captureBefore).toBeInstanceOf(Date);
+    expect(before.ledger).toMatchObject([{ kind: 'hold_placed', amountCents: booking.totalCents, gatewayReference: before.payment.gatewayReference, actorUserId: customerWithCookie.userId, idempotencyKey: `hold:${booking.id}` }]);
+
+    await deliverOk(fake.event('payment_intent.amount_capturable_updated', before.payment.gatewayReference!));
+    const after = await records(booking.id);
+    expect(after.payment).toEqual(before.payment);
+    expect(after.ledger).toEqual(before.ledger);
   });
 
   it('payment_intent.succeeded: records a capture whose answer we never saw', async () => {

@@ -16,6 +16,7 @@ import type { MoneyLimits } from '../../../domain/money-limits';
 import type { JobRules } from '../../../domain/job-rules';
 import type { DayHours } from '../../../domain/slots';
 import type { Database, Transaction } from '../../db/client';
+import { readOne, type CombinedRead } from '../../db/combined-read';
 import { services, settings } from '../../db/schema';
 import { decodeCancellationPolicy, decodeSlotRules, SECTION_STORES, type SettingsDefaults } from './settings-sections';
 
@@ -44,20 +45,30 @@ const NO_SUPPORT_DEFAULTS: SettingsDefaults = { supportPhone: '', supportEmail: 
 type ServiceJson = [slug: string, pricingModel: PricingModel, unitPriceCents: number, active: boolean];
 
 /**
- * The settings as they are now: one statement (issue #16: booking creation reads them fresh on
- * every request), the services in sort order and every settings row, from one snapshot.
+ * The settings as they are now, as a read that can share a statement (db/combined-read.ts; issue
+ * #16: booking creation reads them fresh on every request, with its other reads): the services in
+ * sort order and every settings row, from one snapshot.
  * @param defaults the config's support phone and email, the fallback for `support`; omit when unused
  */
-export async function getBusinessSettings(db: Database | Transaction, defaults: SettingsDefaults = NO_SUPPORT_DEFAULTS): Promise<BusinessSettings> {
-  const result = await db.execute(sql`
-    select
-      (select coalesce(json_agg(json_build_array(s.slug, s.pricing_model, s.unit_price_cents, s.active) order by s.sort_order), '[]'::json) from ${services} s) as services,
-      (select coalesce(json_object_agg(t.key, t.value), '{}'::json) from ${settings} t) as settings`);
-  const [row] = (result as unknown as { rows: { services: ServiceJson[]; settings: Record<string, unknown> }[] }).rows;
-  const serviceRows = row!.services.map(([slug, pricingModel, unitPriceCents, active]) => ({ slug, pricingModel, unitPriceCents, active }));
-  const values = new Map(Object.entries(row!.settings));
+export function businessSettingsRead(defaults: SettingsDefaults = NO_SUPPORT_DEFAULTS): CombinedRead<BusinessSettings> {
+  return {
+    columns: {
+      services: sql`select coalesce(json_agg(json_build_array(s.slug, s.pricing_model, s.unit_price_cents, s.active) order by s.sort_order), '[]'::json) from ${services} s`,
+      settings: sql`select coalesce(json_object_agg(t.key, t.value), '{}'::json) from ${settings} t`,
+    },
+    decode: (row) => decodeBusinessSettings(row.services as ServiceJson[], row.settings as Record<string, unknown>, defaults),
+  };
+}
+
+/** The settings as they are now, in one statement (businessSettingsRead alone). */
+export function getBusinessSettings(db: Database | Transaction, defaults: SettingsDefaults = NO_SUPPORT_DEFAULTS): Promise<BusinessSettings> {
+  return readOne(db, businessSettingsRead(defaults));
+}
+
+function decodeBusinessSettings(serviceJson: ServiceJson[], stored: Record<string, unknown>, defaults: SettingsDefaults): BusinessSettings {
+  const values = new Map(Object.entries(stored));
   const read = <S extends keyof typeof SECTION_STORES>(section: S) => SECTION_STORES[section].decode(values.get(SECTION_STORES[section].key), defaults) as ReturnType<(typeof SECTION_STORES)[S]['decode']>;
-  const list = serviceRows.map((s) => ({ slug: s.slug as ServiceSlug, pricingModel: s.pricingModel, unitPriceCents: s.unitPriceCents, active: s.active }));
+  const list = serviceJson.map(([slug, pricingModel, unitPriceCents, active]) => ({ slug: slug as ServiceSlug, pricingModel, unitPriceCents, active }));
   return {
     services: list,
     unitPrices: Object.fromEntries(list.map((s) => [s.slug, s.unitPriceCents])) as UnitPrices,

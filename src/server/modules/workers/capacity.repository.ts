@@ -9,6 +9,7 @@ import { businessDay } from '../../../domain/slots';
 import type { ScheduledJob, WorkerCapacity } from '../../../domain/capacity';
 import type { ServiceSlug } from '../../../domain/services';
 import type { Database, Transaction } from '../../db/client';
+import { readOne, type CombinedRead } from '../../db/combined-read';
 import { bookings, userRoles, workerAvailability, workerProfiles, workerSkills, workerTimeOff } from '../../db/schema';
 
 type Db = Database | Transaction;
@@ -69,17 +70,24 @@ export async function loadJobs(db: Db, from: Date, to: Date): Promise<ScheduledJ
 /**
  * Workers and the jobs that matter for one Tampa date (given as any instant on it): jobs never
  * cross midnight, so only jobs starting on that Tampa date can clash with a job on it.
- * One statement (issue #16: booking creation's first check and the slots' day plans run it), so
- * workers and jobs come from one snapshot; the same rows and order as loadWorkers and loadJobsOn.
+ * As a read that can share a statement (db/combined-read.ts: booking creation's first check reads
+ * it with the settings), so workers and jobs come from one snapshot; the same rows and order as
+ * loadWorkers and loadJobsOn.
  */
-export async function loadCapacity(db: Db, around: Date): Promise<{ workers: WorkerCapacity[]; jobs: ScheduledJob[] }> {
+export function capacityRead(around: Date): CombinedRead<{ workers: WorkerCapacity[]; jobs: ScheduledJob[] }> {
   const day = businessDay(around);
-  const result = await db.execute(sql`
-    select
-      (select coalesce(json_agg(${WORKER_JSON} order by w.user_id), '[]'::json) from ${WORKER_ROWS} where w.active) as workers,
-      (${jobsStartingJson(day.start, day.end)}) as jobs`);
-  const [row] = rowsOf<{ workers: WorkerJson[]; jobs: JobJson[] }>(result);
-  return { workers: row!.workers.map(workerOf), jobs: row!.jobs.map(jobOf) };
+  return {
+    columns: {
+      workers: sql`select coalesce(json_agg(${WORKER_JSON} order by w.user_id), '[]'::json) from ${WORKER_ROWS} where w.active`,
+      jobs: jobsStartingJson(day.start, day.end),
+    },
+    decode: (row) => ({ workers: (row.workers as WorkerJson[]).map(workerOf), jobs: (row.jobs as JobJson[]).map(jobOf) }),
+  };
+}
+
+/** capacityRead alone, in one statement (the slots' day plans). */
+export function loadCapacity(db: Db, around: Date): Promise<{ workers: WorkerCapacity[]; jobs: ScheduledJob[] }> {
+  return readOne(db, capacityRead(around));
 }
 
 /** The active jobs starting in [from, before) as one JSON array (a scalar subquery). */

@@ -4,7 +4,7 @@
  * start's date and service (./capacity-lock.ts, issue #16), so concurrent bookings for the last
  * free slot are serialized and exactly one wins, on PostgreSQL as on PGlite.
  */
-import { isStartOffered, offeredStarts, type CapacityRules, type WorkerCapacity } from '../../../domain/capacity';
+import { isStartOffered, offeredStarts, type CapacityRules, type ScheduledJob, type WorkerCapacity } from '../../../domain/capacity';
 import type { ServiceSlug } from '../../../domain/services';
 import { businessDate, isBookableDate } from '../../../domain/slots';
 import type { Database, Transaction } from '../../db/client';
@@ -19,8 +19,14 @@ export interface StartCheck {
   rules: CapacityRules;
   /** A booking being moved: its own current slot does not count against it. */
   excludeBookingId?: string;
-  /** The workers lockCapacityFor read (./capacity-lock.ts); loaded here when absent. The jobs are always read here. */
+  /** The workers lockCapacityFor read (./capacity-lock.ts); loaded here when absent. */
   workers?: readonly WorkerCapacity[];
+  /**
+   * The date's jobs, only with `workers`, when the caller read both in one snapshot with its other
+   * reads (capacityRead, booking creation's first check); read here when absent. Never for a
+   * decisive check: those read the jobs here, after taking the capacity locks.
+   */
+  jobs?: readonly ScheduledJob[];
 }
 
 /** Offered starts on a Tampa date for a job; none outside the bookable dates (without asking the database). */
@@ -43,7 +49,7 @@ const slotUnavailable = (fresh: Date[]) =>
 export async function assertStartOffered(db: Database | Transaction, input: StartCheck): Promise<void> {
   const date = businessDate(input.start);
   if (!isBookableDate(date, input.now, input.rules)) throw slotUnavailable([]);
-  const { workers, jobs } = input.workers ? { workers: input.workers, jobs: await loadJobsOn(db, input.start) } : await loadCapacity(db, input.start);
+  const { workers, jobs } = input.workers ? { workers: input.workers, jobs: input.jobs ?? (await loadJobsOn(db, input.start)) } : await loadCapacity(db, input.start);
   const others = jobs.filter((j) => j.id !== input.excludeBookingId);
   if (isStartOffered({ ...input, workers, jobs: others })) return;
   throw slotUnavailable(offeredStarts({ ...input, date, workers, jobs: others }));
