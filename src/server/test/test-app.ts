@@ -40,8 +40,10 @@ async function createPostgresDatabase(adminUrl: string) {
 }
 
 let templateImage: Blob | null = null;
-/** The migrated database image from the global setup (./pglite-template.ts), read once per file. */
+/** The migrated database image from the global setup (./pglite-template.ts), read once per file; none outside vitest. */
 function pgliteTemplate(): Blob | undefined {
+  // Benches (bench/payment-lifecycles.ts) build test apps outside vitest: no template there.
+  if (!process.env.VITEST) return undefined;
   const file = inject('pgliteTemplate');
   if (!file) return undefined;
   templateImage ??= new Blob([fs.readFileSync(file)]);
