@@ -24,8 +24,8 @@ const NativeShell = isAppContainer() ? lazy(() => import('./lib/native/native-sh
 
 const container = document.getElementById('root')!;
 // A prerendered page is on screen before its code runs: until the app has taken it over, a tap on
-// a button would do nothing, so the page takes no pointer input meanwhile (styles.css; links and
-// the keyboard included, briefly). Without JavaScript the attribute is never set and links work.
+// a button would do nothing, so its controls take no pointer input meanwhile (styles.css); links,
+// plain links to prerendered pages, keep working. Without JavaScript the attribute is never set.
 if (container.dataset.prerendered) container.setAttribute('data-hydrating', '');
 
 /** Ends the wait above once the app's first render (hydration included) is committed. */

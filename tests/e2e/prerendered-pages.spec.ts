@@ -111,6 +111,24 @@ test.describe('prerendered public pages', () => {
     expect((await page.context().cookies()).find((cookie) => cookie.name === 'lang')?.value).toBe('es');
   });
 
+  test('while the app takes the page over, its links already work and its buttons wait', async ({ page }) => {
+    // The home page's own code is held back: the app has marked the page and waits for it to hydrate.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/home-page-[\w-]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/', { waitUntil: 'domcontentloaded' });
+    await expect(page.locator('#root[data-hydrating]')).toBeAttached();
+    // a button cannot answer yet, so it takes no tap
+    await expect(page.getByRole('button').first().click({ timeout: 1_000 })).rejects.toThrow();
+    await page.getByRole('link', { name: 'Terms of Service' }).click({ timeout: 5_000 });
+    await expect(page).toHaveURL(/\/terms$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Terms of Service' })).toBeVisible();
+    release();
+  });
+
   test('the hydrated booking page works: the options, their price and the next step', async ({ page }) => {
     const errors = collectHydrationErrors(page);
     await markServerHeading(page);
