@@ -17,26 +17,40 @@ type Db = Database | Transaction;
 export type PaymentRow = typeof payments.$inferSelect;
 
 
-async function appendLedger(
-  db: Db,
-  entry: { bookingId: string; kind: (typeof paymentLedger.$inferInsert)['kind']; amountCents: number; gatewayReference: string | null; actor: Actor; reason?: string | null; idempotencyKey: string },
-): Promise<boolean> {
-  const inserted = await db
-    .insert(paymentLedger)
-    .values({
-      bookingId: entry.bookingId,
-      kind: entry.kind,
-      amountCents: entry.amountCents,
-      gatewayReference: entry.gatewayReference,
-      actorUserId: entry.actor.userId,
-      actorRole: entry.actor.role,
-      reason: entry.reason ?? null,
-      idempotencyKey: entry.idempotencyKey,
-    })
-    .onConflictDoNothing({ target: paymentLedger.idempotencyKey })
-    .returning({ id: paymentLedger.id });
+type LedgerEntry = { bookingId: string; kind: (typeof paymentLedger.$inferInsert)['kind']; amountCents: number; gatewayReference: string | null; actor: Actor; reason?: string | null; idempotencyKey: string };
+
+function ledgerRow(entry: LedgerEntry): typeof paymentLedger.$inferInsert {
+  return {
+    bookingId: entry.bookingId,
+    kind: entry.kind,
+    amountCents: entry.amountCents,
+    gatewayReference: entry.gatewayReference,
+    actorUserId: entry.actor.userId,
+    actorRole: entry.actor.role,
+    reason: entry.reason ?? null,
+    idempotencyKey: entry.idempotencyKey,
+  };
+}
+
+async function appendLedger(db: Db, entry: LedgerEntry): Promise<boolean> {
+  const inserted = await db.insert(paymentLedger).values(ledgerRow(entry)).onConflictDoNothing({ target: paymentLedger.idempotencyKey }).returning({ id: paymentLedger.id });
   return inserted.length > 0;
 }
+
+type PlacedHold = { reference: string; amountCents: number; captureBefore: Date | null };
+
+/** The ledger entry of a placed hold: one per booking (`hold:<booking>`). */
+const holdPlacedEntry = (bookingId: string, hold: PlacedHold, actor: Actor): LedgerEntry => ({
+  bookingId,
+  kind: 'hold_placed',
+  amountCents: hold.amountCents,
+  gatewayReference: hold.reference,
+  actor,
+  idempotencyKey: `hold:${bookingId}`,
+});
+
+/** What a placed hold makes of the payment row. */
+const authorizedColumns = (hold: PlacedHold) => ({ status: 'authorized' as const, gatewayReference: hold.reference, amountHeldCents: hold.amountCents, captureBefore: hold.captureBefore, holdFailedAt: null });
 
 export async function findPaymentByReference(db: Db, reference: string): Promise<PaymentRow | null> {
   const [row] = await db.select().from(payments).where(eq(payments.gatewayReference, reference));
@@ -79,39 +93,20 @@ export async function recordBookingPayment(
       paymentMethodRef: payment.paymentMethodRef,
       cardBrand: payment.card.brand,
       cardLast4: payment.card.last4,
-      ...(hold
-        ? { status: 'authorized' as const, gatewayReference: hold.reference, amountHeldCents: hold.amountCents, captureBefore: hold.captureBefore, holdFailedAt: null }
-        : { status: 'card_saved' as const, gatewayReference: null, amountHeldCents: 0 }),
+      ...(hold ? authorizedColumns(hold) : { status: 'card_saved' as const, gatewayReference: null, amountHeldCents: 0 }),
     })
     .returning();
   if (!hold) return { payment: row!, ledger: [] };
-  const ledger = await tx
-    .insert(paymentLedger)
-    .values({
-      bookingId: payment.bookingId,
-      kind: 'hold_placed',
-      amountCents: hold.amountCents,
-      gatewayReference: hold.reference,
-      actorUserId: actor.userId,
-      actorRole: actor.role,
-      reason: null,
-      idempotencyKey: `hold:${payment.bookingId}`,
-    })
-    .returning();
+  const ledger = await tx.insert(paymentLedger).values(ledgerRow(holdPlacedEntry(payment.bookingId, hold, actor))).returning();
   return { payment: row!, ledger };
 }
 
 /** A hold was authorized (at booking, after 3-D Secure, or a deferred hold placed later). */
-export async function recordHoldPlaced(db: Db, payment: PaymentRow, hold: { reference: string; amountCents: number; captureBefore: Date | null; paymentMethodId?: string }, actor: Actor) {
-  const isNew = await appendLedger(db, { bookingId: payment.bookingId, kind: 'hold_placed', amountCents: hold.amountCents, gatewayReference: hold.reference, actor, idempotencyKey: `hold:${payment.bookingId}` });
+export async function recordHoldPlaced(db: Db, payment: PaymentRow, hold: PlacedHold & { paymentMethodId?: string }, actor: Actor) {
+  const isNew = await appendLedger(db, holdPlacedEntry(payment.bookingId, hold, actor));
   if (isNew) {
-    await setStatus(db, payment.id, 'authorized', {
-      gatewayReference: hold.reference,
-      amountHeldCents: hold.amountCents,
-      captureBefore: hold.captureBefore,
-      holdFailedAt: null,
-      ...(hold.paymentMethodId ? { paymentMethodRef: hold.paymentMethodId } : {}),
-    });
+    const { status, ...columns } = authorizedColumns(hold);
+    await setStatus(db, payment.id, status, { ...columns, ...(hold.paymentMethodId ? { paymentMethodRef: hold.paymentMethodId } : {}) });
   }
   return isNew;
 }
