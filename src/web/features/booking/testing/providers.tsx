@@ -13,8 +13,8 @@ import type { ReactNode } from 'react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, vi } from 'vitest';
 import '@/web/lib/i18n';
-import { DEFAULT_CANCELLATION_POLICY } from '@/domain/cancellation-policy';
 import type { PublicSettings } from '@/web/lib/public-settings';
+import { testPublicSettings } from '@/web/test/public-settings';
 
 export interface ApiCall {
   method: string;
@@ -72,20 +72,7 @@ export function renderWithProviders(ui: ReactNode, where: ProviderRoute = {}) {
   return { ...result, queryClient };
 }
 
-export const TEST_SETTINGS: PublicSettings = {
-  services: [
-    { slug: 'tv-installation', pricingModel: 'per_job', unitPriceCents: 4500, active: true },
-    { slug: 'furniture-assembly', pricingModel: 'per_hour', unitPriceCents: 3500, active: true },
-    { slug: 'painting', pricingModel: 'per_room', unitPriceCents: 25000, active: true },
-  ],
-  taxRateBps: 750,
-  serviceAreaZips: ['33602', '33606'],
-  supportPhone: '+18135550100',
-  supportEmail: 'help@example.com',
-  payments: { gateway: 'simulated', testMode: true },
-  slotRules: { openMinute: 480, closeMinute: 1200, stepMinutes: 30, leadMinutes: 120, daysAhead: 14 },
-  cancellationPolicy: DEFAULT_CANCELLATION_POLICY,
-};
+export const TEST_SETTINGS: PublicSettings = testPublicSettings({ serviceAreaZips: ['33602', '33606'] });
 
 /** The booking the flow's tests place: a 56-65" TV at 401 Channelside Dr, 2:00-3:00 PM Tampa time. */
 export function placedBooking(overrides: Partial<BookingView> = {}): BookingView {
