@@ -54,6 +54,10 @@ test.describe('prerendered public pages', () => {
       const html = await (await request.get(path)).text();
       expect(html).toContain('data-prerendered="en"');
       expect(html).toContain(heading);
+      // the stylesheet, which the first paint waits for, is asked for before the app's code, which it does not
+      const firstScript = Math.min(html.indexOf('<script type="module"'), html.indexOf('<link rel="modulepreload"'));
+      expect(html.indexOf('<link rel="stylesheet"')).toBeGreaterThan(-1);
+      expect(html.indexOf('<link rel="stylesheet"')).toBeLessThan(firstScript);
 
       const errors = collectHydrationErrors(page);
       await markServerHeading(page);
