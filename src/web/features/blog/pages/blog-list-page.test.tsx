@@ -34,6 +34,13 @@ describe('blog list page', () => {
     expect(within(items[1]!).getByText('Published October 27, 2026')).toHaveAttribute('datetime', '2026-10-27');
     expect(items[1]).toHaveTextContent('Updated November 1, 2026 · 4 min read');
     expect(within(items[0]!).getByRole('link', { name: NEWEST.title })).toHaveAttribute('href', '/blog/how-long-furniture-assembly-takes');
+    // the first card's picture is on the first screen: fetched at once, first; the others when scrolled near
+    const pictures = items.map((item) => item.querySelector('img')!);
+    expect(pictures.map((img) => [img.getAttribute('loading'), img.getAttribute('fetchpriority')])).toEqual([
+      ['eager', 'high'],
+      ['lazy', 'auto'],
+      ['lazy', 'auto'],
+    ]);
     // one page: no page links
     expect(screen.queryByRole('navigation', { name: 'Blog pages' })).not.toBeInTheDocument();
     const url = new URL(String(fetchMock.mock.calls.find(([u]) => String(u).startsWith('/api/blog'))![0]), 'http://localhost');

@@ -49,9 +49,9 @@ export function Component() {
       {posts.data && posts.data.posts.length > 0 ? (
         <>
           <ul className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-            {posts.data.posts.map((post) => (
+            {posts.data.posts.map((post, index) => (
               <li key={post.slug}>
-                <PostCard post={post} />
+                <PostCard post={post} first={index === 0} />
               </li>
             ))}
           </ul>
