@@ -58,11 +58,10 @@ const stylesheetFirst = (): Plugin => ({
     order: 'post',
     handler(html) {
       const stylesheets = html.match(/[ \t]*<link rel="stylesheet"[^>]*>\n?/g) ?? [];
-      const firstScript = html.search(/[ \t]*<script type="module"/);
-      if (!stylesheets.length || firstScript < 0 || html.indexOf(stylesheets[0]!) < firstScript) return html;
-      const withoutStylesheets = stylesheets.reduce((page, tag) => page.replace(tag, ''), html);
-      const at = withoutStylesheets.search(/[ \t]*<script type="module"/);
-      return withoutStylesheets.slice(0, at) + stylesheets.map((tag) => (tag.endsWith('\n') ? tag : `${tag}\n`)).join('') + withoutStylesheets.slice(at);
+      const rest = stylesheets.reduce((page, tag) => page.replace(tag, ''), html);
+      const at = rest.search(/[ \t]*<script type="module"/);
+      if (!stylesheets.length || at < 0) return html;
+      return rest.slice(0, at) + stylesheets.map((tag) => (tag.endsWith('\n') ? tag : `${tag}\n`)).join('') + rest.slice(at);
     },
   },
 });

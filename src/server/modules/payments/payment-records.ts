@@ -82,7 +82,7 @@ async function setStatus(db: Db, paymentId: string, status: PaymentStatus, extra
 export async function recordBookingPayment(
   tx: Transaction,
   payment: { bookingId: string; gateway: string; paymentMethodRef: string; card: { brand: string; last4: string } },
-  hold: { reference: string; amountCents: number; captureBefore: Date } | null,
+  hold: PlacedHold | null,
   actor: Actor,
 ): Promise<{ payment: PaymentRow; ledger: (typeof paymentLedger.$inferSelect)[] }> {
   const [row] = await tx
