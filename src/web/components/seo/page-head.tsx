@@ -1,12 +1,14 @@
 /**
- * A page's own <title> and description, rendered with the page (React 19 hoists <title> and
- * <meta> into <head>), so each route sets them when the app moves to it (issue #12). The texts
- * are the ones the server puts in the first answer (src/server/modules/seo/page-head.ts): the
- * same `seo.*` and page messages, through the same helpers in src/domain/page-texts.ts.
+ * A page's own <title>, description and robots tag (issue #12), written into <head> when the page
+ * shows and whenever they change, so each route sets them when the app moves to it. The texts are
+ * the ones the server puts in the first answer (src/server/modules/seo/page-head.ts): the same
+ * `seo.*` and page messages, through the same helpers in src/domain/page-texts.ts.
  *
- * The server's own title, description and robots tag (marked `data-server-head`) are removed
- * once these are in place, so the document has exactly one of each; when React hydrated a
- * prerendered page it took the server's tags as its own, and they stay (unmarked).
+ * The tags are set by an effect rather than rendered (React 19 would hoist a rendered <title>;
+ * Preact, the production runtime, renders it in place: docs/decisions/041-preact-in-production.md).
+ * The server's own title, description and robots tag (marked `data-server-head`) are taken over
+ * in place, unmarked, so the document always has at most one of each and
+ * useServerHeadCleanup (server-head.ts) leaves them to this page.
  */
 import { useEffect } from 'react';
 
@@ -19,21 +21,24 @@ export interface PageHeadProps {
   noindex?: boolean;
 }
 
+/** Sets `<meta name={name} content={content}>` as the head's only one of that name, or removes them all (content undefined). */
+function setMeta(name: string, content: string | undefined): void {
+  const [first, ...others] = document.head.querySelectorAll(`meta[name="${name}"]`);
+  for (const extra of others) extra.remove();
+  if (content === undefined) return first?.remove();
+  const meta = first ?? document.head.appendChild(Object.assign(document.createElement('meta'), { name }));
+  meta.removeAttribute('data-server-head');
+  meta.setAttribute('content', content);
+}
+
 export function PageHead({ title, description, noindex = false }: PageHeadProps) {
   useEffect(() => {
-    for (const selector of ['title', 'meta[name="description"]', 'meta[name="robots"]']) {
-      const all = [...document.head.querySelectorAll(selector)];
-      const fromServer = all.filter((element) => element.hasAttribute('data-server-head'));
-      // Hydrating a prerendered page, React takes the server's own tag as its own (issue #16): it stays, as React's.
-      if (all.length === fromServer.length) for (const element of fromServer) element.removeAttribute('data-server-head');
-      else for (const element of fromServer) element.remove();
-    }
-  }, []);
-  return (
-    <>
-      <title>{title}</title>
-      {description === undefined ? null : <meta name="description" content={description} />}
-      {noindex ? <meta name="robots" content="noindex" /> : null}
-    </>
-  );
+    const [first, ...others] = document.head.querySelectorAll('title');
+    for (const extra of others) extra.remove();
+    first?.removeAttribute('data-server-head');
+    document.title = title;
+    setMeta('description', description);
+    setMeta('robots', noindex ? 'noindex' : undefined);
+  }, [title, description, noindex]);
+  return null;
 }
