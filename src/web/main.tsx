@@ -1,4 +1,3 @@
-import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import { lazy, startTransition, StrictMode, Suspense, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { formatCents } from '@/domain/format';
@@ -8,7 +7,7 @@ import { isAppContainer } from './lib/app-type';
 import { markHydrationEnd, markHydrationStart } from './lib/hydration';
 import { installErrorLogging } from './lib/error-logging';
 import i18n, { i18nReady } from './lib/i18n';
-import { createQueryClient } from './lib/query-client';
+import { queryClientWithKnownAnswers } from './lib/known-answers';
 import { startBrowserSentry } from './lib/sentry';
 import { registerServiceWorker } from './lib/service-worker';
 import './styles.css';
@@ -43,15 +42,6 @@ function TakenOver() {
   return null;
 }
 
-/** A query client holding the answers a prerendered page was drawn with (the blog's posts; scripts/prerender.mjs). */
-function prerenderedQueries(): QueryClient {
-  const client = createQueryClient();
-  const script = document.getElementById('prerendered-queries');
-  const known = script?.textContent ? (JSON.parse(script.textContent) as Array<{ queryKey: QueryKey; data: unknown }>) : [];
-  for (const { queryKey, data } of known) client.setQueryData(queryKey, data);
-  return client;
-}
-
 // Render once the stored language's messages are in, so Spanish never flashes English first. A
 // page prerendered in that language (issue #16, docs/decisions/036) is hydrated: React takes over
 // the HTML already on screen. One prerendered in the other language (a visitor whose choice the
@@ -60,7 +50,7 @@ void i18nReady.finally(async () => {
   const { router, hydrate } = await createAppRouter({ hydrate: container.dataset.prerendered === i18n.language && !NativeShell });
   const app = (
     <StrictMode>
-      <AppProvider queryClient={hydrate ? prerenderedQueries() : undefined}>
+      <AppProvider queryClient={queryClientWithKnownAnswers({ prerendered: hydrate })}>
         <AppRouter router={router} />
         <TakenOver />
         {NativeShell && (

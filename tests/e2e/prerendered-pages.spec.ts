@@ -61,8 +61,12 @@ test.describe('prerendered public pages', () => {
 
       const errors = collectHydrationErrors(page);
       await markServerHeading(page);
+      // the page carries the public settings (prices, phone, call-back promise): never asked for again
+      const settingsAsked: string[] = [];
+      page.on('request', (asked) => void (asked.url().includes('/api/settings/public') && settingsAsked.push(asked.url())));
       await page.goto(path);
       await page.waitForLoadState('networkidle');
+      expect(settingsAsked).toEqual([]);
       // the very element parsed from the HTML is still on screen: hydrated, not drawn again
       await expect(page.locator('h1[data-from-html]')).toHaveText(heading);
       expect(await layoutShift(page)).toBeLessThanOrEqual(0.05);
@@ -131,6 +135,30 @@ test.describe('prerendered public pages', () => {
     await expect(page).toHaveURL(/\/terms$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Terms of Service' })).toBeVisible();
     release();
+  });
+
+  test("the parts taken over after the first screen keep their HTML and work: the home page's services and the footer", async ({ page }) => {
+    const errors = collectHydrationErrors(page);
+    await page.addInitScript(() => {
+      document.addEventListener('readystatechange', () => {
+        if (document.readyState !== 'interactive') return;
+        document.querySelector('#services h2')?.setAttribute('data-from-html', '');
+        document.querySelector('footer')?.setAttribute('data-from-html', '');
+      });
+    });
+    await page.goto('/');
+    await page.waitForLoadState('networkidle');
+    await expect(page.locator('#services h2[data-from-html]')).toHaveText('Services and prices');
+    await expect(page.locator('footer[data-from-html]')).toBeVisible();
+    expect(errors).toEqual([]);
+    // the app handles their links: the move to the booking page keeps this document (no reload)
+    await page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
+    await page.locator('#services').getByRole('link', { name: /TV/ }).first().click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Book TV installation' })).toBeVisible();
+    expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Terms of Service' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Terms of Service' })).toBeVisible();
+    expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
   });
 
   test('the hydrated booking page works: the options, their price and the next step', async ({ page }) => {

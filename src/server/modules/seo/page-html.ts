@@ -64,3 +64,13 @@ export function renderPage(template: string, head: PageHead): string {
   if (head.body) html = html.replace(/<div id="root"><\/div>/, () => `<div id="root"></div><noscript>${head.body}</noscript>`);
   return html;
 }
+
+/**
+ * `html` with `data` as `<script type="application/json" id={id}>` before </body> (at the end when
+ * there is none), escaped for a script element. The browser puts it in its query cache before the
+ * app renders (src/web/lib/known-answers.ts), so the page does not ask the API for it.
+ */
+export function withJsonScript(html: string, id: string, data: unknown): string {
+  const script = `<script type="application/json" id="${escapeHtml(id)}">${jsonForScript(data)}</script>`;
+  return /<\/body>/i.test(html) ? html.replace(/<\/body>/i, () => `${script}</body>`) : `${html}${script}`;
+}

@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { JSDOM } from 'jsdom';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../app';
+import { userRoles } from '../../db/schema';
 import { createTestApp, databaseKind, type TestApp } from '../../test/test-app';
 
 const BASE = 'https://book.example.com';
@@ -98,6 +99,23 @@ describe(`prerendered public pages (${databaseKind})`, () => {
     };
     expect(await scriptOf('/terms')).toBe('low');
     expect(await scriptOf('/my-bookings')).toBeNull();
+  });
+
+  it("carries the public settings in every page, as GET /api/settings/public answers them, and an admin's save in the next page", async () => {
+    const settingsIn = async (url: string) => {
+      const { document } = new JSDOM(await (await web.request(url)).text()).window;
+      return JSON.parse(document.getElementById('public-settings')?.textContent ?? 'null');
+    };
+    const answer = async () => (await t.request('/api/settings/public')).json();
+    expect(await settingsIn('/')).toEqual(await answer());
+    expect(await settingsIn('/my-bookings')).toEqual(await answer());
+
+    const admin = await t.signUp('page-settings-admin@example.com', { name: 'Ana Admin' });
+    await t.deps.db.insert(userRoles).values({ userId: admin.userId, role: 'admin' });
+    const saved = await t.request('/api/admin/settings/support', { method: 'PUT', cookie: admin.cookie, json: { version: 0, value: { phone: '(813) 555-0199', email: 'help@tampa.example' } } });
+    expect(saved.status).toBe(200);
+    expect(await settingsIn('/terms')).toMatchObject({ supportPhone: '+18135550199' });
+    expect(await settingsIn('/terms')).toEqual(await answer());
   });
 
   it('never serves the prerendered files themselves', async () => {

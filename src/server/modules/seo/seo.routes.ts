@@ -10,7 +10,8 @@ import { getCookie } from 'hono/cookie';
 import type { AppEnv } from '../../lib/app-env';
 import { loadSiteFacts } from './site-facts';
 import { pageHeadFor } from './page-head';
-import { renderPage } from './page-html';
+import { renderPage, withJsonScript } from './page-html';
+import { publicSettingsAnswer } from '../settings/public-settings';
 import { buildManifestReader, modulePreloadsFor, withLowScriptPriority, withModulePreloads } from './route-preloads';
 import { LANGUAGE_COOKIE, pageLanguageOf, prerenderedFileOf, prerenderedPageReader } from './prerendered-pages';
 import { sitePageOf } from '../../../domain/site-pages';
@@ -37,9 +38,14 @@ export function seoRoutes() {
  * it (issue #16, prerendered-pages.ts: public pages; the language from `?lang=`, else the `lang`
  * cookie, else English), otherwise `indexPath` (the built index.html, re-read when the file
  * changes); with the head of the page asked for in that language, and modulepreload links for the
- * page's own chunks (route-preloads.ts). When the head cannot be worked out (the database is
+ * page's own chunks (route-preloads.ts), and the answer of `GET /api/settings/public` as the JSON
+ * script `#public-settings`, which the browser takes instead of asking (its prices, phone and
+ * call-back promise are drawn at once, and a prerendered page is not drawn twice). When the head cannot be worked out (the database is
  * down), the page is still served as built, so the app can load and say what is wrong.
  */
+/** The id of the page's JSON script with the public settings (src/web/lib/known-answers.ts reads it). */
+export const PUBLIC_SETTINGS_SCRIPT_ID = 'public-settings';
+
 export function webPageHandler(indexPath: string): Handler<AppEnv> {
   let cached: { mtimeMs: number; html: string } | null = null;
   const template = () => {
@@ -67,7 +73,8 @@ export function webPageHandler(indexPath: string): Handler<AppEnv> {
     c.header('Vary', 'Cookie');
     try {
       const head = await pageHeadFor(url, { base: deps.config.publicBaseUrl, blog: deps.blog, facts: () => loadSiteFacts(deps) });
-      return c.body(renderPage(html, head), head.status);
+      const settings = await publicSettingsAnswer(deps);
+      return c.body(withJsonScript(renderPage(html, head), PUBLIC_SETTINGS_SCRIPT_ID, settings), head.status);
     } catch (error) {
       deps.logger.error({ err: error, path: c.req.path, requestId: c.var.requestId }, 'page head failed; serving the page as built');
       return c.body(html, 200);

@@ -272,8 +272,9 @@ describe(`being found: robots.txt, sitemap.xml and the pages' head tags (${datab
     expect(page.description).toBe(post.description);
     expect(page.meta('og:image:alt')).toBe(post.cover.alt);
     expect(nodesOf(page.jsonLd, 'BlogPosting')[0].headline).toBe(post.title);
-    // the only scripts are the app and the JSON-LD: nothing from the post ran or opened a tag
-    expect([...page.document.querySelectorAll('script')].map((s) => s.getAttribute('type')).sort()).toEqual(['application/ld+json', 'module']);
+    // the only scripts are the app, the JSON-LD and the public settings: nothing from the post ran or opened a tag
+    expect([...page.document.querySelectorAll('script')].map((s) => s.getAttribute('type')).sort()).toEqual(['application/json', 'application/ld+json', 'module']);
+    expect(page.document.querySelector('script[type="application/json"]')!.id).toBe('public-settings');
     expect(page.document.querySelectorAll('[onerror], [onmouseover], b')).toHaveLength(0);
     expect(page.html).not.toContain("<script>alert('");
   });

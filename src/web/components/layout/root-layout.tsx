@@ -15,6 +15,7 @@ import { useServerHeadCleanup } from '@/web/components/seo/server-head';
 import { DeferredChatWidget } from './deferred-chat-widget';
 import { Footer } from './footer';
 import { Header } from './header';
+import { HydrateLater } from './hydrate-later';
 
 export const MAIN_CONTENT_ID = 'main-content';
 
@@ -55,7 +56,9 @@ export function RootLayout() {
       <main id={MAIN_CONTENT_ID} tabIndex={-1} className="flex-1 focus:outline-none">
         <Outlet />
       </main>
-      <Footer />
+      <HydrateLater part="footer">
+        <Footer />
+      </HydrateLater>
       <DeferredChatWidget />
     </div>
   );

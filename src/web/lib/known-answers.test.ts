@@ -1,0 +1,37 @@
+// @vitest-environment jsdom
+import { afterEach, describe, expect, it } from 'vitest';
+import { queryClientWithKnownAnswers } from './known-answers';
+import { publicSettingsQueryOptions } from './public-settings';
+
+const script = (id: string, text: string) => {
+  const element = document.body.appendChild(document.createElement('script'));
+  element.type = 'application/json';
+  element.id = id;
+  element.textContent = text;
+};
+
+describe('the answers a page arrived with (issue #16)', () => {
+  afterEach(() => {
+    document.body.innerHTML = '';
+  });
+
+  it("holds the page's public settings, so no page asks for them again, and a prerendered page's own answers", () => {
+    script('public-settings', JSON.stringify({ supportPhone: '+18135550199', taxRateBps: 750 }));
+    script('prerendered-queries', JSON.stringify([{ queryKey: ['blog', 'list', 'en', 1], data: { posts: [] } }]));
+    const client = queryClientWithKnownAnswers({ prerendered: true });
+    expect(client.getQueryData(publicSettingsQueryOptions.queryKey)).toEqual({ supportPhone: '+18135550199', taxRateBps: 750 });
+    expect(client.getQueryState(publicSettingsQueryOptions.queryKey)?.isInvalidated).toBe(false);
+    expect(client.getQueryData(['blog', 'list', 'en', 1])).toEqual({ posts: [] });
+  });
+
+  it("takes a prerendered page's answers only when hydrating it (a page drawn again in another language asks)", () => {
+    script('prerendered-queries', JSON.stringify([{ queryKey: ['blog', 'list', 'en', 1], data: { posts: [] } }]));
+    expect(queryClientWithKnownAnswers({ prerendered: false }).getQueryData(['blog', 'list', 'en', 1])).toBeUndefined();
+  });
+
+  it('leaves the settings to the API when the page has none or they are not JSON (the mobile apps, the offline page)', () => {
+    expect(queryClientWithKnownAnswers({ prerendered: false }).getQueryData(publicSettingsQueryOptions.queryKey)).toBeUndefined();
+    script('public-settings', '{not json');
+    expect(queryClientWithKnownAnswers({ prerendered: false }).getQueryData(publicSettingsQueryOptions.queryKey)).toBeUndefined();
+  });
+});

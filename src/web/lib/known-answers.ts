@@ -1,0 +1,32 @@
+/**
+ * The API answers a page arrived with, put in a new query client before the app renders (issue
+ * #16), so the first render draws them and nothing is asked again:
+ * - `#public-settings`: `GET /api/settings/public`'s answer, which the server writes into every
+ *   page (src/server/modules/seo/seo.routes.ts, PUBLIC_SETTINGS_SCRIPT_ID). Without it (the
+ *   mobile apps, whose pages load from the device; a page served from the offline cache) the
+ *   settings are fetched as before;
+ * - `#prerendered-queries` (`prerendered` only): the answers a prerendered page was drawn with,
+ *   the blog's posts (scripts/prerender.mjs), as `[{ queryKey, data }]`.
+ * A script that is missing, empty or not JSON is skipped: the query then asks the API.
+ */
+import type { QueryClient, QueryKey } from '@tanstack/react-query';
+import { publicSettingsQueryOptions } from './public-settings';
+import { createQueryClient } from './query-client';
+
+const readJson = (id: string): unknown => {
+  const text = document.getElementById(id)?.textContent;
+  try {
+    return text ? JSON.parse(text) : undefined;
+  } catch {
+    return undefined;
+  }
+};
+
+export function queryClientWithKnownAnswers({ prerendered }: { prerendered: boolean }): QueryClient {
+  const client = createQueryClient();
+  const settings = readJson('public-settings');
+  if (settings && typeof settings === 'object') client.setQueryData(publicSettingsQueryOptions.queryKey, settings as never);
+  const known = prerendered ? readJson('prerendered-queries') : undefined;
+  if (Array.isArray(known)) for (const { queryKey, data } of known as Array<{ queryKey: QueryKey; data: unknown }>) client.setQueryData(queryKey, data);
+  return client;
+}
