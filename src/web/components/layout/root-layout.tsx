@@ -53,9 +53,12 @@ export function RootLayout() {
           </span>
         ) : null}
       </div>
-      <main id={MAIN_CONTENT_ID} tabIndex={-1} className="flex-1 focus:outline-none">
-        <Outlet />
-      </main>
+      {/* On a prerendered page the header is taken over first, then the page, then the footer: three tasks, not one (issue #16). */}
+      <HydrateLater part="main">
+        <main id={MAIN_CONTENT_ID} tabIndex={-1} className="flex-1 focus:outline-none">
+          <Outlet />
+        </main>
+      </HydrateLater>
       <HydrateLater part="footer">
         <Footer />
       </HydrateLater>
