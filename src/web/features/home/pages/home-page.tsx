@@ -24,7 +24,6 @@ import { DEFAULT_SERVICES, type PricingModel, type ServiceSlug } from '@/domain/
 import { PageHead } from '@/web/components/seo/page-head';
 import { buttonVariants } from '@/web/components/ui/button';
 import { Card } from '@/web/components/ui/card';
-import { HydrateLater } from '@/web/components/layout/hydrate-later';
 import { cn } from '@/web/lib/cn';
 import { formatPhoneForDisplay, telHref, useContactPromise, usePublicSettings, useSupportContacts } from '@/web/lib/public-settings';
 
@@ -63,16 +62,9 @@ export function Component() {
     <>
       <HomeHead />
       <Hero />
-      {/* Below the fold on a phone: taken over after the header and hero (issue #16: blocking time). */}
-      <HydrateLater part="home-services">
-        <ServiceList />
-      </HydrateLater>
-      <HydrateLater part="home-promises">
-        <Promises />
-      </HydrateLater>
-      <HydrateLater part="home-how">
-        <HowItWorks />
-      </HydrateLater>
+      <ServiceList />
+      <Promises />
+      <HowItWorks />
     </>
   );
 }
