@@ -10,7 +10,7 @@
  * A script that is missing, empty or not JSON is skipped: the query then asks the API.
  */
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
-import { publicSettingsQueryOptions } from './public-settings';
+import { publicSettingsQueryOptions, type PublicSettings } from './public-settings';
 import { createQueryClient } from './query-client';
 
 const readJson = (id: string): unknown => {
@@ -25,7 +25,7 @@ const readJson = (id: string): unknown => {
 export function queryClientWithKnownAnswers({ prerendered }: { prerendered: boolean }): QueryClient {
   const client = createQueryClient();
   const settings = readJson('public-settings');
-  if (settings && typeof settings === 'object') client.setQueryData(publicSettingsQueryOptions.queryKey, settings as never);
+  if (settings && typeof settings === 'object') client.setQueryData(publicSettingsQueryOptions.queryKey, settings as PublicSettings);
   const known = prerendered ? readJson('prerendered-queries') : undefined;
   if (Array.isArray(known)) for (const { queryKey, data } of known as Array<{ queryKey: QueryKey; data: unknown }>) client.setQueryData(queryKey, data);
   return client;

@@ -33,6 +33,9 @@ export function seoRoutes() {
     });
 }
 
+/** The id of the page's JSON script with the public settings (src/web/lib/known-answers.ts reads it). */
+export const PUBLIC_SETTINGS_SCRIPT_ID = 'public-settings';
+
 /**
  * The web app's pages: the page's prerendered HTML in the visitor's language when the build has
  * it (issue #16, prerendered-pages.ts: public pages; the language from `?lang=`, else the `lang`
@@ -40,12 +43,10 @@ export function seoRoutes() {
  * changes); with the head of the page asked for in that language, and modulepreload links for the
  * page's own chunks (route-preloads.ts), and the answer of `GET /api/settings/public` as the JSON
  * script `#public-settings`, which the browser takes instead of asking (its prices, phone and
- * call-back promise are drawn at once, and a prerendered page is not drawn twice). When the head cannot be worked out (the database is
- * down), the page is still served as built, so the app can load and say what is wrong.
+ * call-back promise are drawn at once, and a prerendered page is not drawn twice). When the head
+ * or the settings cannot be worked out (the database is down), the page is still served as built,
+ * so the app can load and say what is wrong.
  */
-/** The id of the page's JSON script with the public settings (src/web/lib/known-answers.ts reads it). */
-export const PUBLIC_SETTINGS_SCRIPT_ID = 'public-settings';
-
 export function webPageHandler(indexPath: string): Handler<AppEnv> {
   let cached: { mtimeMs: number; html: string } | null = null;
   const template = () => {
@@ -72,8 +73,10 @@ export function webPageHandler(indexPath: string): Handler<AppEnv> {
     c.header('Content-Type', 'text/html; charset=UTF-8');
     c.header('Vary', 'Cookie');
     try {
-      const head = await pageHeadFor(url, { base: deps.config.publicBaseUrl, blog: deps.blog, facts: () => loadSiteFacts(deps) });
-      const settings = await publicSettingsAnswer(deps);
+      const [head, settings] = await Promise.all([
+        pageHeadFor(url, { base: deps.config.publicBaseUrl, blog: deps.blog, facts: () => loadSiteFacts(deps) }),
+        publicSettingsAnswer(deps),
+      ]);
       return c.body(withJsonScript(renderPage(html, head), PUBLIC_SETTINGS_SCRIPT_ID, settings), head.status);
     } catch (error) {
       deps.logger.error({ err: error, path: c.req.path, requestId: c.var.requestId }, 'page head failed; serving the page as built');

@@ -1,8 +1,9 @@
 /**
  * `GET /api/settings/public`: what the browser needs to price, schedule and label payments
- * (./public-settings.ts), from this process's settings cache, which every admin save (/admin/settings) drops in every process
- * on commit (issue #16, ../workers/capacity-caches.ts), so the save shows at once. The support phone and
- * email are the saved ones, or the config's (SUPPORT_PHONE, SUPPORT_EMAIL) until an admin saves them.
+ * (./public-settings.ts), from this process's settings cache, which every admin save
+ * (/admin/settings) drops in every process on commit (issue #16, ../workers/capacity-caches.ts),
+ * so the save shows at once. The support phone and email are the saved ones, or the config's
+ * (SUPPORT_PHONE, SUPPORT_EMAIL) until an admin saves them.
  */
 import { publicSettingsSchema } from '../../../domain/catalog-contract';
 import { apiRouter, defineRoute, jsonContent } from '../../lib/openapi';
