@@ -97,8 +97,9 @@ describe(`analytics events: validation, privacy, limits (${databaseKind})`, () =
 
   it('never stores personal data: such a label or path refuses the event, such params are dropped', async () => {
     await t.deps.db.delete(analyticsEvents);
+    const visitorId = randomUUID();
     const response = await send({
-      visitorId: randomUUID(),
+      visitorId,
       events: [
         pageView('/', { label: 'rosa@example.com' }),
         pageView('/blog/call-813-555-0123'),
@@ -122,7 +123,8 @@ describe(`analytics events: validation, privacy, limits (${databaseKind})`, () =
     expect(result.stripped).toEqual([{ index: 3, params: ['typed', 'email', 'note', 'card'] }]);
     const rows = await stored();
     expect(rows.map((r) => r.params)).toEqual([{ field: 'contactPhone', rule: 'validation.phoneInvalid', hours: 2 }]);
-    const everything = JSON.stringify(await t.deps.db.execute(sql`select * from analytics_events`));
+    // every stored column, without the driver's metadata and the visitor's random id (it may hold "555" by chance)
+    const everything = JSON.stringify((await t.deps.db.execute(sql`select * from analytics_events`)).rows).replaceAll(visitorId, '');
     expect(everything).not.toMatch(/@|555|4242|8135550123/);
   });
 
