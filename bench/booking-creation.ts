@@ -18,8 +18,11 @@
  * and every measure runs on both, one after the other, so the machine's load hits both alike.
  * Numbers go to the README; nothing here is a test assertion.
  *
+ * BENCH_PROCESSES=N starts N server processes per target on its one database (docs/deploy.md's
+ * topology; client i sends to process i mod N) and sums their CPU.
+ *
  * Run: `node --import tsx bench/booking-creation.ts` (BENCH_ROUNDS=5, BENCH_PORT=4345,
- * BENCH_REFERENCE_DIR=/path/to/old-checkout).
+ * BENCH_REFERENCE_DIR=/path/to/old-checkout, BENCH_PROCESSES=1).
  */
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
@@ -44,6 +47,7 @@ const REFERENCE_DIR = process.env.BENCH_REFERENCE_DIR;
 const WORKERS = 50;
 const CLIENTS = 100;
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
+const PROCESSES = Number(process.env.BENCH_PROCESSES ?? 1);
 const percentile = (values: number[], p: number) => (values.length ? [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((p / 100) * values.length))]! : Number.NaN);
 const tv = { service: 'tv-installation', screenSize: '40_55', bracket: 'none', wallRiskAccepted: true, limitationsAcknowledged: true };
 
@@ -83,13 +87,21 @@ async function seededDatabase() {
   return { config, url: url.toString(), dataDir };
 }
 
-/** Starts a server from `cwd` on its own database and signs up the 100 clients. */
+/**
+ * Starts PROCESSES server processes from `cwd` on one database of their own (ports `port`,
+ * `port` + 100, ...; docs/deploy.md's topology without the load balancer: client i sends to
+ * process i mod PROCESSES) and signs up the 100 clients.
+ */
 async function target(label: string, cwd: string, port: number) {
   const database = await seededDatabase();
-  const base = `http://localhost:${port}`;
-  const app = await startAppServer({ cwd, port, env: { DATABASE_URL: database.url, DATA_DIR: database.dataDir, LOG_LEVEL: 'warn', AUTH_RATE_LIMIT_MAX: '100000' } });
-  servers.push(app);
-  const server = app.process;
+  const apps: AppServer[] = [];
+  for (let k = 0; k < PROCESSES; k++) {
+    apps.push(await startAppServer({ cwd, port: port + 100 * k, env: { DATABASE_URL: database.url, DATA_DIR: database.dataDir, LOG_LEVEL: 'warn', AUTH_RATE_LIMIT_MAX: '100000' } }));
+  }
+  servers.push(...apps);
+  const base = apps[0]!.base;
+  /** CPU time of every process of this target (ms). */
+  const serverCpu = () => apps.reduce((sum, app) => sum + cpuMs(app.process.pid), 0);
   const clients: { cookie: string; card: string }[] = [];
   for (let i = 0; i < CLIENTS; i += 10) {
     clients.push(...(await Promise.all(Array.from({ length: 10 }, async (_, j) => {
@@ -107,9 +119,10 @@ async function target(label: string, cwd: string, port: number) {
   }
   async function book(client: (typeof clients)[number], startAt: string): Promise<Result> {
     const began = performance.now();
-    const r = await fetch(`${base}/api/bookings`, {
+    const to = apps[clients.indexOf(client) % apps.length]!.base;
+    const r = await fetch(`${to}/api/bookings`, {
       method: 'POST',
-      headers: { 'Content-Type': 'application/json', Cookie: client.cookie, Origin: base, 'Idempotency-Key': `bench-${randomBytes(8).toString('hex')}` },
+      headers: { 'Content-Type': 'application/json', Cookie: client.cookie, Origin: to, 'Idempotency-Key': `bench-${randomBytes(8).toString('hex')}` },
       body: JSON.stringify({ options: tv, address: { street: '1 Main St', city: 'Tampa', state: 'FL', zip: '33602' }, contactPhone: '8135550123', startAt, paymentMethodId: client.card }),
     });
     await r.arrayBuffer();
@@ -131,21 +144,21 @@ async function target(label: string, cwd: string, port: number) {
   }
   /** Every client books `rounds` times one after the other; all clients at once. */
   async function concurrent(startFor: (client: number, round: number) => Promise<string>, rounds: number) {
-    const cpuBefore = cpuMs(server.pid);
+    const cpuBefore = serverCpu();
     const began = performance.now();
     const results = (await Promise.all(clients.map(async (c, i) => {
       const mine: Result[] = [];
       for (let round = 0; round < rounds; round++) mine.push(await book(c, await startFor(i, round)));
       return mine;
     }))).flat();
-    return { results, seconds: (performance.now() - began) / 1000, serverCpuMs: cpuMs(server.pid) - cpuBefore };
+    return { results, seconds: (performance.now() - began) / 1000, serverCpuMs: serverCpu() - cpuBefore };
   }
   async function serial(startFor: (client: number) => Promise<string>) {
-    const cpuBefore = cpuMs(server.pid);
+    const cpuBefore = serverCpu();
     const began = performance.now();
     const results: Result[] = [];
     for (let i = 0; i < CLIENTS; i++) results.push(await book(clients[i]!, await startFor(i)));
-    return { results, seconds: (performance.now() - began) / 1000, serverCpuMs: cpuMs(server.pid) - cpuBefore };
+    return { results, seconds: (performance.now() - began) / 1000, serverCpuMs: serverCpu() - cpuBefore };
   }
   return { label, starts, concurrent, serial, doubleBookingsThenClear };
 }

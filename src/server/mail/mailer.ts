@@ -64,6 +64,12 @@ export interface Mailer {
   readonly transport: 'smtp' | 'dev';
   /** Claims the message's row, then sends it (SMTP) or just keeps it (dev). Never throws for an SMTP failure: see the outcome. */
   send(mail: OutgoingMail): Promise<MailOutcome>;
+  /**
+   * `send` for several messages about bookings, claimed in one insert (issue #16: a booking's two
+   * "received" mails were two round trips); each is then sent (SMTP) or kept (dev) as `send` does.
+   * @returns one outcome per message, in order
+   */
+  sendMany(mails: readonly (OutgoingMail & { bookingId: string })[]): Promise<MailOutcome[]>;
   /** Whether a booking already has a message of this template (cheap check before rendering). */
   hasMessage(bookingId: string, template: string): Promise<boolean>;
   /** Which of these templates a booking already has a message of: hasMessage for several in one query (issue #16). */
@@ -90,6 +96,56 @@ export function createMailer(db: Database, mail: Config['mail'], logger: Logger,
       : null);
   const kind = smtp ? 'smtp' : 'dev';
 
+  const outboxRow = (message: OutgoingMail) => ({
+    to: message.to,
+    subject: message.subject,
+    text: message.text,
+    html: message.html ?? null,
+    ics: message.ics ?? null,
+    template: message.template,
+    language: message.language,
+    bookingId: message.bookingId ?? null,
+    transport: kind,
+    skippedReason: message.skippedReason ?? null,
+  });
+
+  /** Sends (SMTP) or keeps (dev) a message whose outbox row `id` this process claimed. */
+  async function deliver(message: OutgoingMail, id: string): Promise<MailOutcome> {
+    if (message.skippedReason) {
+      logger.info({ template: message.template, bookingId: message.bookingId, reason: message.skippedReason }, 'mail recorded, not sent');
+      return { status: 'skipped', id };
+    }
+    if (!smtp) {
+      logger.info({ template: message.template, bookingId: message.bookingId, outboxId: id }, 'mail kept in the dev outbox');
+      return { status: 'stored', id };
+    }
+    try {
+      await smtp.sendMail({
+        from: mail.from,
+        to: message.to,
+        subject: message.subject,
+        text: message.text,
+        ...(message.html ? { html: message.html } : {}),
+        ...(message.ics || message.attachments?.length
+          ? {
+              attachments: [
+                ...(message.ics ? [{ filename: 'booking.ics', content: message.ics, contentType: 'text/calendar; charset=utf-8; method=PUBLISH' }] : []),
+                ...(message.attachments ?? []),
+              ],
+            }
+          : {}),
+      });
+      await db.update(mailOutbox).set({ sentAt: new Date() }).where(eq(mailOutbox.id, id));
+      return { status: 'sent', id };
+    } catch (error) {
+      const text = error instanceof Error ? error.message : String(error);
+      logger.error({ err: error, template: message.template, bookingId: message.bookingId }, 'mail not sent');
+      await recordServerError({ db, logger }, { error, severity: 'error', context: { job: 'mail', template: message.template, bookingId: message.bookingId ?? null, outboxId: id } });
+      await db.update(mailOutbox).set({ error: text.slice(0, 2000) }).where(eq(mailOutbox.id, id));
+      return { status: 'failed', id, error: text };
+    }
+  }
+
   return {
     transport: kind,
 
@@ -107,56 +163,28 @@ export function createMailer(db: Database, mail: Config['mail'], logger: Logger,
     async send(message) {
       const [claimed] = await db
         .insert(mailOutbox)
-        .values({
-          to: message.to,
-          subject: message.subject,
-          text: message.text,
-          html: message.html ?? null,
-          ics: message.ics ?? null,
-          template: message.template,
-          language: message.language,
-          bookingId: message.bookingId ?? null,
-          transport: kind,
-          skippedReason: message.skippedReason ?? null,
-        })
+        .values(outboxRow(message))
         .onConflictDoNothing({ target: [mailOutbox.bookingId, mailOutbox.template] })
         .returning({ id: mailOutbox.id });
-      if (!claimed) return { status: 'duplicate' };
-      if (message.skippedReason) {
-        logger.info({ template: message.template, bookingId: message.bookingId, reason: message.skippedReason }, 'mail recorded, not sent');
-        return { status: 'skipped', id: claimed.id };
-      }
-      if (!smtp) {
-        logger.info({ template: message.template, bookingId: message.bookingId, outboxId: claimed.id }, 'mail kept in the dev outbox');
-        return { status: 'stored', id: claimed.id };
-      }
-      try {
-        await smtp.sendMail({
-          from: mail.from,
-          to: message.to,
-          subject: message.subject,
-          text: message.text,
-          ...(message.html ? { html: message.html } : {}),
-          ...(message.ics || message.attachments?.length
-            ? {
-                attachments: [
-                  ...(message.ics ? [{ filename: 'booking.ics', content: message.ics, contentType: 'text/calendar; charset=utf-8; method=PUBLISH' }] : []),
-                  ...(message.attachments ?? []),
-                ],
-              }
-            : {}),
-        });
-        await db.update(mailOutbox).set({ sentAt: new Date() }).where(eq(mailOutbox.id, claimed.id));
-        return { status: 'sent', id: claimed.id };
-      } catch (error) {
-        const text = error instanceof Error ? error.message : String(error);
-        logger.error({ err: error, template: message.template, bookingId: message.bookingId }, 'mail not sent');
-        await recordServerError({ db, logger }, { error, severity: 'error', context: { job: 'mail', template: message.template, bookingId: message.bookingId ?? null, outboxId: claimed.id } });
-        await db.update(mailOutbox).set({ error: text.slice(0, 2000) }).where(eq(mailOutbox.id, claimed.id));
-        return { status: 'failed', id: claimed.id, error: text };
-      }
+      return claimed ? deliver(message, claimed.id) : { status: 'duplicate' };
     },
-
+    async sendMany(messages) {
+      if (messages.length === 0) return [];
+      const claimed = await db
+        .insert(mailOutbox)
+        .values(messages.map(outboxRow))
+        .onConflictDoNothing({ target: [mailOutbox.bookingId, mailOutbox.template] })
+        .returning({ id: mailOutbox.id, bookingId: mailOutbox.bookingId, template: mailOutbox.template });
+      const ids = new Map(claimed.map((row) => [`${row.bookingId}/${row.template}`, row.id]));
+      const outcomes: MailOutcome[] = [];
+      for (const message of messages) {
+        const key = `${message.bookingId}/${message.template}`;
+        const id = ids.get(key);
+        ids.delete(key); // the same message twice in one call: the second is a duplicate
+        outcomes.push(id ? await deliver(message, id) : { status: 'duplicate' });
+      }
+      return outcomes;
+    },
     close() {
       smtp?.close();
     },

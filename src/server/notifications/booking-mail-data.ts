@@ -1,13 +1,15 @@
 /**
  * Reads what a booking message needs from the database: the booking row, the customer (profile
  * name, account email, notification choices), the assigned worker (name, phone), the payment record and the ledger
- * totals (src/domain/ledger.ts).
+ * totals (src/domain/ledger.ts). `claimBookingMail` reads the same in the statement that claims a
+ * booking event's messages for this process (docs/decisions/043-notifications-claimed-once.md).
  */
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
 import { summarizeLedger } from '../../domain/ledger';
 import type { Database } from '../db/client';
-import { bookings, notificationPreferences, paymentLedger, payments, profiles, user, workerProfiles } from '../db/schema';
+import { bookingEvents, bookings, mailOutbox, notificationPreferences, paymentLedger, payments, profiles, user, workerProfiles } from '../db/schema';
 import type { BookingMailData } from '../mail/booking-mail';
 
 type PaymentSummary = Pick<typeof payments.$inferSelect, 'status' | 'cardBrand' | 'cardLast4' | 'amountHeldCents'>;
@@ -17,34 +19,41 @@ const customerProfile = alias(profiles, 'customer_profile');
 const workerUser = alias(user, 'worker_user');
 const workerProfile = alias(profiles, 'worker_profile');
 
-/** @returns null when the booking no longer exists */
-export async function loadBookingMailData(db: Database, bookingId: string): Promise<BookingMailData | null> {
-  const [row] = await db
-    .select({
-      booking: bookings,
-      customerEmail: user.email,
-      customerAccountName: user.name,
-      customerFullName: customerProfile.fullName,
-      emailNotifications: notificationPreferences.email,
-      smsNotifications: notificationPreferences.sms,
-      workerAccountName: workerUser.name,
-      workerFullName: workerProfile.fullName,
-      workerPhone: workerProfiles.phone,
-      workerProfilePhone: workerProfile.phone,
-      // The payment and the ledger in the same statement (issue #16: three round trips per mail batch before).
-      payment: sql<PaymentSummary | null>`(select json_build_object('status', p.status, 'cardBrand', p.card_brand, 'cardLast4', p.card_last4, 'amountHeldCents', p.amount_held_cents) from ${payments} p where p.booking_id = ${bookings.id} limit 1)`,
-      ledger: sql<[LedgerRow['kind'], number][]>`(select coalesce(json_agg(json_build_array(l.kind, l.amount_cents)), '[]'::json) from ${paymentLedger} l where l.booking_id = ${bookings.id})`,
-    })
+/** The columns a booking message needs (decoded by `mailData`). */
+const mailDataColumns = {
+  booking: bookings,
+  customerEmail: user.email,
+  customerAccountName: user.name,
+  customerFullName: customerProfile.fullName,
+  emailNotifications: notificationPreferences.email,
+  smsNotifications: notificationPreferences.sms,
+  workerAccountName: workerUser.name,
+  workerFullName: workerProfile.fullName,
+  workerPhone: workerProfiles.phone,
+  workerProfilePhone: workerProfile.phone,
+  // The payment and the ledger in the same statement (issue #16: three round trips per mail batch before).
+  payment: sql<PaymentSummary | null>`(select json_build_object('status', p.status, 'cardBrand', p.card_brand, 'cardLast4', p.card_last4, 'amountHeldCents', p.amount_held_cents) from ${payments} p where p.booking_id = ${bookings.id} limit 1)`,
+  ledger: sql<[LedgerRow['kind'], number][]>`(select coalesce(json_agg(json_build_array(l.kind, l.amount_cents)), '[]'::json) from ${paymentLedger} l where l.booking_id = ${bookings.id})`,
+};
+
+/** A row of `mailDataColumns` (the joined profiles, preferences and worker may be missing: null). */
+type MailDataRow = SelectResultFields<typeof mailDataColumns> & {
+  [K in 'customerFullName' | 'emailNotifications' | 'smsNotifications' | 'workerAccountName' | 'workerFullName' | 'workerPhone' | 'workerProfilePhone']: SelectResultFields<typeof mailDataColumns>[K] | null;
+};
+
+/** The booking with its customer, worker and payment joined, for `columns`. */
+function fromBookingJoins<T extends ReturnType<Database['select']>>(select: T) {
+  return select
     .from(bookings)
     .innerJoin(user, eq(user.id, bookings.customerId))
     .leftJoin(customerProfile, eq(customerProfile.id, bookings.customerId))
     .leftJoin(notificationPreferences, eq(notificationPreferences.userId, bookings.customerId))
     .leftJoin(workerUser, eq(workerUser.id, bookings.workerId))
     .leftJoin(workerProfile, eq(workerProfile.id, bookings.workerId))
-    .leftJoin(workerProfiles, eq(workerProfiles.userId, bookings.workerId))
-    .where(eq(bookings.id, bookingId))
-    .limit(1);
-  if (!row) return null;
+    .leftJoin(workerProfiles, eq(workerProfiles.userId, bookings.workerId));
+}
+
+function mailData(row: MailDataRow): BookingMailData {
   const payment = row.payment;
   const summary = summarizeLedger(row.ledger.map(([kind, amountCents]) => ({ kind, amountCents })));
   const b = row.booking;
@@ -59,4 +68,41 @@ export async function loadBookingMailData(db: Database, bookingId: string): Prom
     payment: payment ?? null,
     money: { paidCents: summary.paidCents, refundedCents: summary.refundedCents, capturedCents: summary.capturedCents, extraChargedCents: summary.extraChargedCents },
   };
+}
+
+/** @returns null when the booking no longer exists */
+export async function loadBookingMailData(db: Database, bookingId: string): Promise<BookingMailData | null> {
+  const [row] = await fromBookingJoins(db.select(mailDataColumns))
+    .where(eq(bookings.id, bookingId))
+    .limit(1);
+  return row ? mailData(row as MailDataRow) : null;
+}
+
+/**
+ * Claims a booking event's messages for this process, in one statement with what they need:
+ * sets the event's `notified_at` when no process has (every process hears every event; decision
+ * 043), and reads the message data and which of `templates` the booking already has in the outbox.
+ * @param eventId the booking_events row, from the NOTIFY payload
+ * @param templates the mail templates the event may send (at least one)
+ * @returns null when another process (or an earlier delivery) claimed the event, or the booking is gone
+ */
+export async function claimBookingMail(db: Database, eventId: string, templates: readonly string[]): Promise<{ data: BookingMailData; sent: Set<string> } | null> {
+  const claim = db.$with('claim').as(
+    db.update(bookingEvents).set({ notifiedAt: sql`now()` }).where(and(eq(bookingEvents.id, eventId), isNull(bookingEvents.notifiedAt))).returning({ bookingId: bookingEvents.bookingId }),
+  );
+  const sent = sql<string[]>`(select coalesce(json_agg(distinct o.template), '[]'::json) from ${mailOutbox} o where o.booking_id = ${bookings.id} and o.template in ${[...templates]})`;
+  const [row] = await fromBookingJoins(db.with(claim).select({ ...mailDataColumns, sent }))
+    .where(eq(bookings.id, sql`(select booking_id from claim)`))
+    .limit(1);
+  return row ? { data: mailData(row as MailDataRow), sent: new Set((row as { sent: string[] }).sent) } : null;
+}
+
+/**
+ * Claims a booking event that sends no mail (its change notice still goes once per process that
+ * wins): sets `notified_at` when no process has.
+ * @returns whether this call claimed it
+ */
+export async function claimBookingEvent(db: Database, eventId: string): Promise<boolean> {
+  const rows = await db.update(bookingEvents).set({ notifiedAt: sql`now()` }).where(and(eq(bookingEvents.id, eventId), isNull(bookingEvents.notifiedAt))).returning({ id: bookingEvents.id });
+  return rows.length > 0;
 }

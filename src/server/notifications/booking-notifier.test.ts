@@ -3,7 +3,8 @@ import net from 'node:net';
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mailOutbox, paymentLedger, userRoles } from '../db/schema';
+import { bookingEvents, bookings, mailOutbox, paymentLedger, userRoles } from '../db/schema';
+import type { Mailer } from '../mail/mailer';
 import { createLogger } from '../lib/logger';
 import { startFakeSmtp } from '../mail/testing/fake-smtp';
 import { recordEvent, seedBooking, waitFor, type BookingRow } from '../realtime/testing/booking-fixtures';
@@ -115,6 +116,34 @@ describe(`booking notifications in the dev outbox (${databaseKind})`, () => {
 
     const templates = (await messagesOf(t, booking.id)).map((m) => m.template).sort();
     expect(templates).toEqual(['booking_received', 'booking_received_ops', 'completed', 'on_the_way']);
+  });
+
+  it('lets one of several processes that hear an event render and send its messages; the others stop at the claim', async () => {
+    const booking = await seedBooking(t.deps.db, customer.userId);
+    await message(t, booking, 'booking_received');
+    // An event no notifier acts on (no claim yet), then delivered as a cancellation to three
+    // notifiers at once, twice each: like three server processes hearing the same NOTIFY.
+    const [event] = await t.deps.db.insert(bookingEvents).values({ bookingId: booking.id, type: 'hold_placed' }).returning({ id: bookingEvents.id });
+    await t.deps.db.update(bookings).set({ status: 'cancelled', cancellationTier: 'free', cancellationFeeCents: 0 }).where(eq(bookings.id, booking.id));
+    const change = { eventId: event!.id, bookingId: booking.id, type: 'cancelled', status: 'cancelled' as const, customerId: customer.userId, workerId: null };
+    const site = { publicUrl: t.config.publicUrl, supportPhone: t.config.supportPhone, operationsEmail: t.config.mail.operationsEmail };
+    const batches: string[][] = [];
+    const lookups: string[] = [];
+    const counting: Mailer = {
+      ...t.deps.mailer,
+      sendMany: (mails) => (batches.push(mails.map((m) => m.template)), t.deps.mailer.sendMany(mails)),
+      templatesSent: (bookingId, templates) => (lookups.push(bookingId), t.deps.mailer.templatesSent(bookingId, templates)),
+    };
+    const processes = [1, 2, 3].map(() => createBookingNotifier({ db: t.deps.db, mailer: counting, sms: null, site, logger: createLogger('silent') }));
+    for (const notifier of processes) notifier.notify(change);
+    for (const notifier of processes) notifier.notify(change);
+    await Promise.all(processes.map((notifier) => notifier.close()));
+
+    expect(batches).toEqual([['cancelled']]);
+    expect(lookups).toEqual([]);
+    expect(await messagesOf(t, booking.id, 'cancelled')).toHaveLength(1);
+    const [claimed] = await t.deps.db.select({ notifiedAt: bookingEvents.notifiedAt }).from(bookingEvents).where(eq(bookingEvents.id, event!.id));
+    expect(claimed!.notifiedAt).toBeInstanceOf(Date);
   });
 
   it('mails the cancellation outcome: no charge, a fee, or the no-show charge', async () => {

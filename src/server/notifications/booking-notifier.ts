@@ -20,10 +20,13 @@
  *
  * The change notices (issue #14) may come several times per booking: each is claimed once in
  * `reminder_sends` (booking-change-notices.ts). Other event types (hold_placed, ...) send
- * nothing. Each (booking, template) is
+ * nothing. Every server process hears every event (LISTEN/NOTIFY): the first to set the event's
+ * `notified_at` renders and sends its messages, the others stop after that one statement
+ * (docs/decisions/043-notifications-claimed-once.md); the claim also reads the message data and
+ * the templates the booking already has. Each (booking, template) is
  * sent at most once, checked against mail_outbox and enforced by its unique index, so a repeated
  * or duplicated event changes nothing; an SMS goes out only with the mail that first claims its
- * template. Work runs in the background, after the event's transaction committed, one change at
+ * template. An event's mails are claimed in the outbox in one insert. Work runs in the background, after the event's transaction committed, one change at
  * a time per booking (in order) and bookings in parallel, so it never slows the request that
  * caused it. A failure is logged, written to the error log, and does not stop later messages.
  */
@@ -31,12 +34,12 @@ import type { Database } from '../db/client';
 import type { Logger } from '../lib/logger';
 import { recordServerError } from '../modules/errors/server-errors';
 import { renderBookingMail, renderBookingSms, type BookingMailData, type BookingTemplate, type MailSite } from '../mail/booking-mail';
-import type { MailAttachment, Mailer } from '../mail/mailer';
+import type { MailAttachment, Mailer, OutgoingMail } from '../mail/mailer';
 import type { Lang } from '../lib/i18n';
 import type { BookingChange, BookingEventHub } from '../realtime/booking-event-hub';
 import { getBusinessSettings } from '../modules/settings/settings.service';
 import { capacityCachesOf } from '../modules/workers/capacity-caches';
-import { loadBookingMailData } from './booking-mail-data';
+import { claimBookingEvent, claimBookingMail, loadBookingMailData } from './booking-mail-data';
 import type { SmsSender } from './sms';
 import { sendChangeNotice, type ChangeNoticeKind } from './booking-change-notices';
 
@@ -129,31 +132,57 @@ export function createBookingNotifier(deps: NotifierDeps): BookingNotifier {
   const queues = new Map<string, Promise<void>>();
   let closed = false;
 
+  /**
+   * What the change still has to send, claimed for this process: with the event's id, the
+   * claim statement of booking-mail-data.ts (null: another process or an earlier delivery has it);
+   * without one (a change fed by hand), a look at the outbox, whose unique index still refuses a
+   * message claimed meanwhile.
+   */
+  async function claimed(change: BookingChange, plan: Plan): Promise<{ data?: BookingMailData | null; sent: Set<string> } | null> {
+    if (change.eventId) {
+      if (plan.mails.length === 0) return (await claimBookingEvent(deps.db, change.eventId)) ? { sent: new Set() } : null;
+      return claimBookingMail(deps.db, change.eventId, plan.mails);
+    }
+    return { sent: plan.mails.length > 0 ? await deps.mailer.templatesSent(change.bookingId, plan.mails) : new Set() };
+  }
+
   async function sendPlanned(change: BookingChange, plan: Plan) {
-    let data: BookingMailData | null | undefined;
+    const claim = await claimed(change, plan);
+    if (!claim) return;
+    let { data } = claim;
     let site: MailSite | undefined;
-    // One look at the outbox for every template of the change (the unique index still refuses a
-    // message another process claims meanwhile: `send` answers 'duplicate').
-    const sent = plan.mails.length > 0 ? await deps.mailer.templatesSent(change.bookingId, plan.mails) : new Set<string>();
-    for (const template of plan.mails) {
-      if (sent.has(template)) continue;
+    const due = plan.mails.filter((template) => !claim.sent.has(template));
+    if (due.length > 0) {
       data ??= await loadBookingMailData(deps.db, change.bookingId);
       if (!data) return;
       site ??= await currentSite(deps);
+      const mails: (OutgoingMail & { bookingId: string })[] = [];
+      for (const template of due) {
+        try {
+          const toCustomer = template !== 'booking_received_ops';
+          const skippedReason = toCustomer && !data.customer.notifications.email ? 'email_off' : null;
+          const rendered = renderBookingMail(template, data, site);
+          const attachments = template === 'completed' && !skippedReason ? await receiptAttachment(deps, change.bookingId, rendered.language) : undefined;
+          mails.push({ ...rendered, attachments, skippedReason });
+        } catch (error) {
+          await notificationFailed(error, change.bookingId, template);
+        }
+      }
+      // The event's messages claimed in one insert; the SMS goes with the first claim of its mail.
       try {
-        const toCustomer = template !== 'booking_received_ops';
-        const skippedReason = toCustomer && !data.customer.notifications.email ? 'email_off' : null;
-        const rendered = renderBookingMail(template, data, site);
-        const attachments = template === 'completed' && !skippedReason ? await receiptAttachment(deps, change.bookingId, rendered.language) : undefined;
-        const outcome = await deps.mailer.send({ ...rendered, attachments, skippedReason });
-        const smsWanted = data.customer.notifications.sms;
-        if (plan.sms && plan.sms.with === template && outcome.status !== 'duplicate' && smsWanted) await sendSms(plan.sms.kind, data, site.contactPromise);
+        const outcomes = await deps.mailer.sendMany(mails);
+        const smsMail = outcomes.find((_, i) => mails[i]!.template === plan.sms?.with);
+        if (plan.sms && smsMail && smsMail.status !== 'duplicate' && data.customer.notifications.sms) await sendSms(plan.sms.kind, data, site.contactPromise);
       } catch (error) {
-        logger.error({ err: error, bookingId: change.bookingId, template }, 'notification failed');
-        await recordServerError({ db: deps.db, logger }, { error, context: { job: 'booking_notification', bookingId: change.bookingId, template } });
+        await notificationFailed(error, change.bookingId, mails.map((mail) => mail.template).join(','));
       }
     }
     if (plan.notice) await sendChangeNotice(deps, change.bookingId, plan.notice, async () => (site ??= await currentSite(deps)));
+  }
+
+  async function notificationFailed(error: unknown, bookingId: string, template: string) {
+    logger.error({ err: error, bookingId, template }, 'notification failed');
+    await recordServerError({ db: deps.db, logger }, { error, context: { job: 'booking_notification', bookingId, template } });
   }
 
   async function sendSms(kind: 'received' | 'on_the_way', data: BookingMailData, contactPromise?: { min: number; max: number }) {

@@ -5,7 +5,7 @@
  * the error subscribers (`subscribeErrors`, the SSE streams; see error-log-events.ts).
  *
  * The only source of changes is the database: the trigger of migration 0003_booking_notify.sql
- * runs `pg_notify('booking_events', {bookingId, type, status, customerId, workerId})` for every
+ * runs `pg_notify('booking_events', {eventId, bookingId, type, status, customerId, workerId})` for every
  * booking_events row, after its transaction commits. Nothing in the server publishes by hand, so
  * every process (and every future process) sees the same stream. Chat messages (issue #13) are
  * announced the same way on `chat_messages`, by the `pg_notify` in the transaction that stores
@@ -34,6 +34,8 @@ export const BOOKING_EVENTS_CHANNEL = 'booking_events';
 
 /** One booking_events row as announced by the trigger (ids as text, status at the time of the event). */
 export interface BookingChange {
+  /** The booking_events row (the notifier's claim, decision 043); absent on a change fed by hand. */
+  eventId?: string | null;
   bookingId: string;
   /** The event type: created, assigned, en_route, completed, cancelled, no_show, hold_placed, ... */
   type: string;
@@ -96,7 +98,7 @@ export function parseBookingChange(payload: string): BookingChange | null {
   const v = payloadObject(payload);
   if (!v) return null;
   if (typeof v.bookingId !== 'string' || typeof v.type !== 'string') return null;
-  return { bookingId: v.bookingId, type: v.type, status: textOrNull(v.status) as BookingStatus | null, customerId: textOrNull(v.customerId), workerId: textOrNull(v.workerId) };
+  return { eventId: textOrNull(v.eventId), bookingId: v.bookingId, type: v.type, status: textOrNull(v.status) as BookingStatus | null, customerId: textOrNull(v.customerId), workerId: textOrNull(v.workerId) };
 }
 
 /** A hub fed by hand: the fan-out without a database (also what the listeners below feed). */

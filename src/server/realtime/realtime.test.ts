@@ -55,11 +55,11 @@ describe(`realtime: booking_events NOTIFY and GET /api/events (${databaseKind})`
     const booking = await seedBooking(t.deps.db, alice.userId);
     const change = await pending;
     expect(Date.now() - started).toBeLessThan(1000);
-    expect(change).toEqual({ bookingId: booking.id, type: 'created', status: 'pending', customerId: alice.userId, workerId: null });
+    expect(change).toEqual({ eventId: expect.stringMatching(/^[0-9a-f-]{36}$/), bookingId: booking.id, type: 'created', status: 'pending', customerId: alice.userId, workerId: null });
 
     const assigned = nextChange(t, (c) => c.bookingId === booking.id, 1000);
     await recordEvent(t.deps.db, booking, 'assigned', { status: 'confirmed', workerId: worker.userId });
-    expect(await assigned).toEqual({ bookingId: booking.id, type: 'assigned', status: 'confirmed', customerId: alice.userId, workerId: worker.userId });
+    expect(await assigned).toEqual({ eventId: expect.stringMatching(/^[0-9a-f-]{36}$/), bookingId: booking.id, type: 'assigned', status: 'confirmed', customerId: alice.userId, workerId: worker.userId });
   });
 
   it('announces nothing from a rolled-back transaction', async () => {

@@ -132,6 +132,12 @@ export const bookingEvents = pgTable(
     /** The event's facts by type (src/domain/booking-events.ts); null on rows written before it existed. */
     data: jsonb('data').$type<AnyBookingEventData>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * When a server process claimed the event's messages (the notifier, docs/decisions/043):
+     * exactly one process of several renders and sends them; null before, or when the event
+     * sends nothing.
+     */
+    notifiedAt: timestamp('notified_at', { withTimezone: true }),
   },
   (t) => [index('booking_events_booking_idx').on(t.bookingId, t.createdAt)],
 );
