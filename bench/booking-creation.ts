@@ -66,6 +66,19 @@ function cpuMs(pid: number | undefined): number {
   }
 }
 
+/** CPU time (ms) of every PostgreSQL process on this machine (the throwaway server's backends; both targets share it). */
+function databaseCpuMs(): number {
+  let total = 0;
+  for (const pid of fs.readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
+    try {
+      if (fs.readFileSync(`/proc/${pid}/comm`, 'utf8').trim() === 'postgres') total += cpuMs(Number(pid));
+    } catch {
+      // the process ended meanwhile
+    }
+  }
+  return total;
+}
+
 /** A fresh database on the same server, with 50 workers (every skill, business hours). */
 async function seededDatabase() {
   const name = `bench_booking_${randomBytes(4).toString('hex')}`;
@@ -145,25 +158,27 @@ async function target(label: string, cwd: string, port: number) {
   /** Every client books `rounds` times one after the other; all clients at once. */
   async function concurrent(startFor: (client: number, round: number) => Promise<string>, rounds: number) {
     const cpuBefore = serverCpu();
+    const databaseBefore = databaseCpuMs();
     const began = performance.now();
     const results = (await Promise.all(clients.map(async (c, i) => {
       const mine: Result[] = [];
       for (let round = 0; round < rounds; round++) mine.push(await book(c, await startFor(i, round)));
       return mine;
     }))).flat();
-    return { results, seconds: (performance.now() - began) / 1000, serverCpuMs: serverCpu() - cpuBefore };
+    return { results, seconds: (performance.now() - began) / 1000, serverCpuMs: serverCpu() - cpuBefore, databaseCpuMs: databaseCpuMs() - databaseBefore };
   }
   async function serial(startFor: (client: number) => Promise<string>) {
     const cpuBefore = serverCpu();
+    const databaseBefore = databaseCpuMs();
     const began = performance.now();
     const results: Result[] = [];
     for (let i = 0; i < CLIENTS; i++) results.push(await book(clients[i]!, await startFor(i)));
-    return { results, seconds: (performance.now() - began) / 1000, serverCpuMs: serverCpu() - cpuBefore };
+    return { results, seconds: (performance.now() - began) / 1000, serverCpuMs: serverCpu() - cpuBefore, databaseCpuMs: databaseCpuMs() - databaseBefore };
   }
   return { label, starts, concurrent, serial, doubleBookingsThenClear };
 }
 
-type Run = { results: Result[]; seconds: number; serverCpuMs: number };
+type Run = { results: Result[]; seconds: number; serverCpuMs: number; databaseCpuMs: number };
 
 function report(target: string, name: string, run: Run, double: number) {
   const ms = run.results.map((r) => r.ms);
@@ -175,8 +190,9 @@ function report(target: string, name: string, run: Run, double: number) {
     p50: Math.round(percentile(ms, 50)),
     p99: Math.round(percentile(ms, 99)),
     serverCpuMsPerRequest: run.serverCpuMs / run.results.length,
+    databaseCpuMsPerRequest: run.databaseCpuMs / run.results.length,
   };
-  console.log(`[${target}] ${name}: ${run.results.length} requests, ${line.created} created, ${line.refused} refused 409, other ${line.other}; ${line.requestsPerSecond.toFixed(1)} requests/s, p50 ${line.p50} ms, p99 ${line.p99} ms; server CPU ${line.serverCpuMsPerRequest.toFixed(1)} ms/request; double bookings: ${double}`);
+  console.log(`[${target}] ${name}: ${run.results.length} requests, ${line.created} created, ${line.refused} refused 409, other ${line.other}; ${line.requestsPerSecond.toFixed(1)} requests/s, p50 ${line.p50} ms, p99 ${line.p99} ms; server CPU ${line.serverCpuMsPerRequest.toFixed(1)} ms/request, PostgreSQL CPU ${line.databaseCpuMsPerRequest.toFixed(1)} ms/request; double bookings: ${double}`);
   return line;
 }
 

@@ -42,7 +42,10 @@ export async function rememberAddress(tx: Transaction, userId: string, address: 
   return true;
 }
 
-/** Writes `phone` (E.164) to the customer's profile when the profile has no phone yet. */
-export async function rememberPhone(tx: Transaction, userId: string, phone: string): Promise<void> {
-  await tx.update(profiles).set({ phone }).where(and(eq(profiles.id, userId), isNull(profiles.phone)));
+/**
+ * The update that writes `phone` (E.164) to the customer's profile when the profile has no phone
+ * yet; not run until awaited, or until a statement takes it as a CTE (booking creation, issue #16).
+ */
+export function rememberPhone(tx: Transaction, userId: string, phone: string) {
+  return tx.update(profiles).set({ phone }).where(and(eq(profiles.id, userId), isNull(profiles.phone)));
 }

@@ -7,7 +7,7 @@ import type { BookingView } from '../../../domain/booking-request';
 import type { WorkerRating } from '../../../domain/reviews-contract';
 import { canCancel } from '../../../domain/booking-status';
 import { canRescheduleFree, type CancellationPolicy } from '../../../domain/cancellation-policy';
-import { summarizeLedger } from '../../../domain/ledger';
+import { summarizeLedger, type LedgerEntry } from '../../../domain/ledger';
 import { DEFAULT_JOB_RULES } from '../../../domain/job-rules';
 import type { ServiceSlug } from '../../../domain/services';
 import type { Database, Transaction } from '../../db/client';
@@ -34,7 +34,7 @@ export type WorkerSummary = { id: string; name: string; phone: string | null; ra
 
 const iso = (value: Date | null) => (value ? value.toISOString() : null);
 
-export function toBookingView(booking: BookingRow, payment: PaymentRow | null, ledger: LedgerRow[], ctx: ViewContext, worker: WorkerSummary = null): BookingView {
+export function toBookingView(booking: BookingRow, payment: PaymentRow | null, ledger: readonly LedgerEntry[], ctx: ViewContext, worker: WorkerSummary = null): BookingView {
   const start = booking.scheduledStart;
   const movable = booking.status === 'pending' || booking.status === 'confirmed';
   const policy = bookingPolicy(booking, ctx.policy);
@@ -118,9 +118,9 @@ export async function loadBookingViews(db: Database | Transaction, where: Return
  * payment and its ledger matter. bookings.test.ts compares the two.
  * @param booking the bookings row as inserted (`returning()` of every column)
  * @param payment its payments row as it stands at the commit
- * @param ledger its payment_ledger rows, oldest first
+ * @param ledger its payment_ledger entries (kind and cents)
  */
-export function newBookingView(booking: BookingRow, payment: PaymentRow, ledger: LedgerRow[], ctx: ViewContext): BookingView {
+export function newBookingView(booking: BookingRow, payment: PaymentRow, ledger: readonly LedgerEntry[], ctx: ViewContext): BookingView {
   const view = toBookingView(booking, payment, ledger, ctx, null);
   return { ...view, review: null, tip: null, reviewUntil: reviewUntil(booking.completedAt), tipUntil: tipUntil(booking.completedAt) };
 }

@@ -10,7 +10,7 @@
  * In the same transaction the booking's phone fills an empty profile phone and, with
  * `saveAddress`, its address joins the saved addresses (account/remembered-details.ts).
  */
-import { createHash, randomInt } from 'node:crypto';
+import { createHash, randomInt, randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { BookingView, createBookingRequestSchema } from '../../../domain/booking-request';
@@ -193,9 +193,27 @@ export async function createBooking(ctx: BookingContext, idempotencyKey: string,
       if (photoUploadId && !(await claimUpload(tx, photoUploadId, { ...ctx.uploadOwner, userId: customer.id }))) {
         throw badRequest('validation_failed', 'errors.validationFailed', { details: { 'options.photoUploadId': 'validation.photoInvalid' } });
       }
+      // The booking, its first two events and the phone it teaches the profile in one statement
+      // (issue #16, decision 044): the events and the profile's update are CTEs of the booking's
+      // insert. The events' foreign key and their NOTIFY trigger run at the statement's end, when
+      // the booking row exists.
+      const id = randomUUID();
+      const actor = { userId: customer.id, role: 'user' as const };
+      const firstEvents = tx.$with('first_events').as(
+        tx.insert(bookingEvents).values([
+          { bookingId: id, type: 'created', toStatus: 'pending', actorUserId: customer.id, actorRole: 'user', amountCents: quote.totalCents },
+          hold
+            ? { bookingId: id, type: 'hold_placed', actorUserId: customer.id, actorRole: 'user', amountCents: hold.amountCents, data: { reference: hold.reference, deferred: false } }
+            : { bookingId: id, type: 'card_saved', actorUserId: customer.id, actorRole: 'user', data: { reason: 'hold_deferred' } },
+        ]),
+      );
+      // What the booking teaches the account, written with the booking or not at all.
+      const phone = tx.$with('remembered_phone').as(rememberPhone(tx, customer.id, request.contactPhone));
       const [row] = await tx
+        .with(firstEvents, phone)
         .insert(bookings)
         .values({
+          id,
           reference,
           customerId: customer.id,
           serviceSlug: request.options.service,
@@ -224,19 +242,10 @@ export async function createBooking(ctx: BookingContext, idempotencyKey: string,
           createdAt: ctx.now,
         })
         .returning();
-      const id = row!.id;
-      const actor = { userId: customer.id, role: 'user' as const };
-      await tx.insert(bookingEvents).values([
-        { bookingId: id, type: 'created', toStatus: 'pending', actorUserId: customer.id, actorRole: 'user', amountCents: quote.totalCents },
-        hold
-          ? { bookingId: id, type: 'hold_placed', actorUserId: customer.id, actorRole: 'user', amountCents: hold.amountCents, data: { reference: hold.reference, deferred: false } }
-          : { bookingId: id, type: 'card_saved', actorUserId: customer.id, actorRole: 'user', data: { reason: 'hold_deferred' } },
-      ]);
       // This process's cached day plan of the date goes once the booking commits (issue #16).
       await announceCapacityChange(tx, { bookingId: id, starts: [start] });
-      // What the booking teaches the account, written with the booking or not at all.
+      // The address too, with "Save this address" (locks the profile row first; remembered-details.ts).
       if (request.saveAddress) await rememberAddress(tx, customer.id, request.address);
-      await rememberPhone(tx, customer.id, request.contactPhone);
       // The booking's view is built from what this transaction wrote (booking-view.ts newBookingView).
       const { payment, ledger } = await recordBookingPayment(
         tx,

@@ -1,6 +1,7 @@
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bookings, simulatedHolds } from '../../db/schema';
+import { bookingEvents, bookings, profiles, simulatedHolds } from '../../db/schema';
+import type { BookingChange } from '../../realtime/booking-event-hub';
 import { createTestApp, databaseKind, type TestApp } from '../../test/test-app';
 
 // Saturday 2026-11-21 10:00 in Tampa (EST, UTC-5).
@@ -77,6 +78,32 @@ describe(`bookings API (${databaseKind})`, () => {
     const read = await t.request(`/api/bookings/${created.id}`, { cookie: customer.cookie });
     expect(read.status).toBe(200);
     expect(created).toEqual(await read.json());
+  });
+
+  // The booking, its first events and the profile's phone are one statement (decision 044): the
+  // events' NOTIFY must still carry the booking as written, and the phone must reach the profile.
+  it('announces a new booking with its status and customer, and records its first events and the profile phone with it', async () => {
+    const newcomer = await t.signUp();
+    const newcomerCard = await addCard(newcomer.cookie);
+    const heard: BookingChange[] = [];
+    const unsubscribe = t.deps.bookingEvents.subscribe((change) => heard.push(change));
+    const response = await book({ ...validBody(), paymentMethodId: newcomerCard, contactPhone: '(813) 555-0177' }, { cookie: newcomer.cookie });
+    expect(response.status).toBe(201);
+    const { id } = (await response.json()) as { id: string };
+    await expect.poll(() => heard.filter((change) => change.bookingId === id).length).toBe(2);
+    unsubscribe();
+    const changes = heard.filter((change) => change.bookingId === id).map(({ type, status, customerId, workerId }) => ({ type, status, customerId, workerId }));
+    expect(changes.sort((a, b) => a.type.localeCompare(b.type))).toEqual([
+      { type: 'created', status: 'pending', customerId: newcomer.userId, workerId: null },
+      { type: 'hold_placed', status: 'pending', customerId: newcomer.userId, workerId: null },
+    ]);
+    const events = await t.deps.db.select({ type: bookingEvents.type, amountCents: bookingEvents.amountCents }).from(bookingEvents).where(eq(bookingEvents.bookingId, id));
+    expect(events.sort((a, b) => a.type.localeCompare(b.type))).toEqual([
+      { type: 'created', amountCents: 4838 },
+      { type: 'hold_placed', amountCents: 4838 },
+    ]);
+    const [profile] = await t.deps.db.select({ phone: profiles.phone }).from(profiles).where(eq(profiles.id, newcomer.userId));
+    expect(profile!.phone).toBe('+18135550177');
   });
 
   it('prices furniture by estimated hours and painting by rooms', async () => {

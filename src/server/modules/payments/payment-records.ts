@@ -9,6 +9,7 @@
  */
 import { eq, sql } from 'drizzle-orm';
 import type { PaymentStatus } from '../../../domain/booking-status';
+import type { LedgerEntry as DomainLedgerEntry } from '../../../domain/ledger';
 import type { Database, Transaction } from '../../db/client';
 import { paymentLedger, payments } from '../../db/schema';
 import { SYSTEM_ACTOR, type Actor } from '../../lib/request-context';
@@ -72,33 +73,36 @@ async function setStatus(db: Db, paymentId: string, status: PaymentStatus, extra
  * The payment of a booking being created, written in the booking's own transaction: with a
  * placed hold, the row already 'authorized' and the ledger's first entry (`hold:<booking>`); with
  * a card saved for a deferred hold, the row 'card_saved' and no ledger entry. The same rows as
- * inserting a 'card_saved' payment and then recordHoldPlaced, in two statements instead of five
- * (issue #16, docs/decisions/040-booking-creation-round-trips.md); no earlier row can exist for a
- * booking inserted in the same transaction, so recordHoldPlaced's duplicate check has nothing to find.
+ * inserting a 'card_saved' payment and then recordHoldPlaced, in one statement instead of five
+ * (issue #16, docs/decisions/040-booking-creation-round-trips.md and 044: the ledger entry is
+ * inserted by a CTE of the payment's insert); no earlier row can exist for a booking inserted in
+ * the same transaction, so recordHoldPlaced's duplicate check has nothing to find.
  * @param payment the gateway's name, the saved card's reference and its brand and last 4
  * @param hold the hold placed before the transaction (amount in cents), or null when deferred
- * @returns the payment row and the booking's ledger, as written
+ * @returns the payment row as written, and the booking's ledger entries (kind and cents) as written
  */
 export async function recordBookingPayment(
   tx: Transaction,
   payment: { bookingId: string; gateway: string; paymentMethodRef: string; card: { brand: string; last4: string } },
   hold: PlacedHold | null,
   actor: Actor,
-): Promise<{ payment: PaymentRow; ledger: (typeof paymentLedger.$inferSelect)[] }> {
-  const [row] = await tx
-    .insert(payments)
-    .values({
-      bookingId: payment.bookingId,
-      gateway: payment.gateway,
-      paymentMethodRef: payment.paymentMethodRef,
-      cardBrand: payment.card.brand,
-      cardLast4: payment.card.last4,
-      ...(hold ? authorizedColumns(hold) : { status: 'card_saved' as const, gatewayReference: null, amountHeldCents: 0 }),
-    })
-    .returning();
-  if (!hold) return { payment: row!, ledger: [] };
-  const ledger = await tx.insert(paymentLedger).values(ledgerRow(holdPlacedEntry(payment.bookingId, hold, actor))).returning();
-  return { payment: row!, ledger };
+): Promise<{ payment: PaymentRow; ledger: DomainLedgerEntry[] }> {
+  const columns = {
+    bookingId: payment.bookingId,
+    gateway: payment.gateway,
+    paymentMethodRef: payment.paymentMethodRef,
+    cardBrand: payment.card.brand,
+    cardLast4: payment.card.last4,
+    ...(hold ? authorizedColumns(hold) : { status: 'card_saved' as const, gatewayReference: null, amountHeldCents: 0 }),
+  };
+  if (!hold) {
+    const [row] = await tx.insert(payments).values(columns).returning();
+    return { payment: row!, ledger: [] };
+  }
+  const entry = ledgerRow(holdPlacedEntry(payment.bookingId, hold, actor));
+  const holdEntry = tx.$with('hold_entry').as(tx.insert(paymentLedger).values(entry));
+  const [row] = await tx.with(holdEntry).insert(payments).values(columns).returning();
+  return { payment: row!, ledger: [{ kind: entry.kind, amountCents: entry.amountCents }] };
 }
 
 /** A hold was authorized (at booking, after 3-D Secure, or a deferred hold placed later). */
