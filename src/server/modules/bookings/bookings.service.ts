@@ -15,7 +15,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { BookingView, createBookingRequestSchema } from '../../../domain/booking-request';
 import { jobDurationMinutes } from '../../../domain/booking-options';
-import type { ScheduledJob, WorkerCapacity } from '../../../domain/capacity';
+import type { ScheduledJob } from '../../../domain/capacity';
 import { businessDate, DEFAULT_SLOT_RULES, isBookableDate, MAX_DAYS_AHEAD } from '../../../domain/slots';
 import { quoteBooking } from '../../../domain/pricing';
 import { isInServiceArea } from '../../../domain/service-area';
@@ -31,8 +31,8 @@ import { cardDeclined, gatewayFailure } from '../payments/gateway-errors';
 import { recordBookingPayment } from '../payments/payment-records';
 import { rememberAddress, rememberPhone } from '../account/remembered-details';
 import { businessSettingsRead } from '../settings/settings.service';
-import { announceCapacityChange } from '../workers/capacity-caches';
-import { capacityRead } from '../workers/capacity.repository';
+import { announceCapacityChange, cachedWorkers } from '../workers/capacity-caches';
+import { jobsRead } from '../workers/capacity.repository';
 import { assertStartOffered } from '../workers/capacity.service';
 import { lockCapacityFor } from '../workers/capacity-lock';
 import { claimUpload, type UploadOwner } from '../uploads/uploads.service';
@@ -118,8 +118,8 @@ function earlierAttemptsRead(customerId: string, idempotencyKey: string): Combin
   };
 }
 
-/** The first check's snapshot for a start no settings could offer: nothing read. */
-const NO_CAPACITY: CombinedRead<{ workers: WorkerCapacity[]; jobs: ScheduledJob[] }> = { columns: {}, decode: () => ({ workers: [], jobs: [] }) };
+/** The first check's jobs for a start no settings could offer: nothing read. */
+const NO_JOBS: CombinedRead<ScheduledJob[]> = { columns: {}, decode: () => [] };
 
 /**
  * Creates a booking, or returns the one this key already created.
@@ -136,14 +136,18 @@ export async function createBooking(ctx: BookingContext, idempotencyKey: string,
   const start = new Date(request.startAt);
   // One statement for everything read before the card (issue #16): the settings, fresh as money
   // rules require (decision 030), what earlier attempts with this key left, and the start date's
-  // workers and jobs for the first capacity check — only for a date some settings could offer:
-  // the check refuses any other without them.
+  // jobs for the first capacity check — only for a date some settings could offer: the check
+  // refuses any other without them. The workers for that check come from this process's cache
+  // (decision 045): it is advisory, and the decisive check reads them under the locks.
   const withinReach = isBookableDate(businessDate(start), ctx.now, { ...DEFAULT_SLOT_RULES, daysAhead: MAX_DAYS_AHEAD });
-  const { settings, earlier, capacity } = await readTogether(db, {
-    settings: businessSettingsRead(),
-    earlier: earlierAttemptsRead(customer.id, idempotencyKey),
-    capacity: withinReach ? capacityRead(start) : NO_CAPACITY,
-  });
+  const [{ settings, earlier, jobs }, workers] = await Promise.all([
+    readTogether(db, {
+      settings: businessSettingsRead(),
+      earlier: earlierAttemptsRead(customer.id, idempotencyKey),
+      jobs: withinReach ? jobsRead(start) : NO_JOBS,
+    }),
+    withinReach ? cachedWorkers(db) : [],
+  ]);
   const { existing, voidedOrphans } = earlier;
   const view: ViewContext = { testMode: gateway.testMode, now: ctx.now, policy: settings.cancellationPolicy, arrivalWindowMinutes: settings.jobRules.arrivalWindowMinutes };
   if (existing) {
@@ -161,7 +165,7 @@ export async function createBooking(ctx: BookingContext, idempotencyKey: string,
   const capacityCheck = { service: request.options.service, start, durationMinutes: duration, now: ctx.now, rules: settings.slotRules };
   // A first check before touching the card, on the snapshot read above; the decisive one reads
   // again under the capacity locks below.
-  await assertStartOffered(db, { ...capacityCheck, ...capacity });
+  await assertStartOffered(db, { ...capacityCheck, workers, jobs });
   const quote = quoteBooking(request.options, settings.unitPrices, settings.taxRateBps);
   const reference = newBookingReference();
 

@@ -1,7 +1,7 @@
 /**
- * This process's read caches (issue #16): the day plans behind the slots (day-plan-cache.ts) and
- * the business settings (../settings/settings-cache.ts), one pair per open database, and what
- * keeps them true (docs/decisions/030-cached-day-plan.md):
+ * This process's read caches (issue #16): the day plans behind the slots (day-plan-cache.ts), the
+ * business settings (../settings/settings-cache.ts) and the active workers (decision 045), one set
+ * per open database, and what keeps them true (docs/decisions/030-cached-day-plan.md):
  *
  *  - Every process hears every change through LISTEN/NOTIFY on the realtime hub: booking changes
  *    on `booking_events` (the trigger of 0003_booking_notify.sql, one notice per booking event),
@@ -16,7 +16,7 @@
  * send `NOTIFY capacity_changes, '{"scope":"workers"}'`) after one.
  */
 import { sql } from 'drizzle-orm';
-import type { CapacityRules } from '../../../domain/capacity';
+import type { CapacityRules, WorkerCapacity } from '../../../domain/capacity';
 import type { ServiceSlug } from '../../../domain/services';
 import { businessTime } from '../../../domain/slots';
 import { afterCommit } from '../../db/after-commit';
@@ -24,14 +24,18 @@ import type { Database, Transaction } from '../../db/client';
 import type { Logger } from '../../lib/logger';
 import type { BookingEventHub } from '../../realtime/booking-event-hub';
 import { CAPACITY_CHANGES_CHANNEL, type CapacityScope } from '../../realtime/capacity-events';
+import { KeptValues } from '../../lib/kept-values';
 import { SettingsCache } from '../settings/settings-cache';
 import { getBusinessSettings, type BusinessSettings, type SettingsDefaults } from '../settings/settings.service';
 import { offeredStartsOn } from './capacity.service';
+import { loadWorkers } from './capacity.repository';
 import { DayPlanCache } from './day-plan-cache';
 
 export interface CapacityCaches {
   dayPlans: DayPlanCache;
   settings: SettingsCache;
+  /** The active workers (loadWorkers), for booking creation's first, advisory check (decision 045). */
+  workers: KeptValues<WorkerCapacity[]>;
 }
 
 const cachesByDatabase = new WeakMap<Database, CapacityCaches>();
@@ -45,6 +49,7 @@ export function attachCapacityCaches(db: Database, hub: BookingEventHub, logger:
   const caches: CapacityCaches = {
     dayPlans: new DayPlanCache(db, (error) => logger.warn({ err: error }, 'capacity cache: a booking date could not be read; dropped every day plan')),
     settings: new SettingsCache(db),
+    workers: new KeptValues<WorkerCapacity[]>(),
   };
   cachesByDatabase.set(db, caches);
   const stops = [
@@ -53,6 +58,7 @@ export function attachCapacityCaches(db: Database, hub: BookingEventHub, logger:
     hub.onListening((listening) => {
       caches.dayPlans.setListening(listening);
       caches.settings.setListening(listening);
+      caches.workers.setListening(listening);
     }),
   ];
   return () => stops.forEach((stop) => stop());
@@ -66,6 +72,7 @@ export function capacityCachesOf(db: Database): CapacityCaches | undefined {
 function applyScope(caches: CapacityCaches, scope: CapacityScope) {
   caches.dayPlans.clear();
   if (scope === 'settings') caches.settings.clear();
+  if (scope === 'workers') caches.workers.clear();
 }
 
 /**
@@ -94,6 +101,17 @@ export async function cachedOfferedStarts(db: Database, query: { date: string; s
   const caches = capacityCachesOf(db);
   if (caches) return caches.dayPlans.offeredStarts(query);
   return offeredStartsOn(db, { ...query, at: businessTime(query.date, 12 * 60) });
+}
+
+/**
+ * The active workers with their skills, weekly hours and time off (loadWorkers), from this
+ * process's cache (fresh when none is attached); read-only. Kept until a worker change is announced
+ * (`workers` scope). Only for advisory checks: a decision reads them in its own transaction
+ * (capacity-lock.ts).
+ */
+export function cachedWorkers(db: Database): Promise<WorkerCapacity[]> {
+  const caches = capacityCachesOf(db);
+  return caches ? caches.workers.get('', () => loadWorkers(db)) : loadWorkers(db);
 }
 
 /** The business settings, from this process's cache (fresh when none is attached); read-only. */

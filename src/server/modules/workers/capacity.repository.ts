@@ -85,6 +85,16 @@ export function capacityRead(around: Date): CombinedRead<{ workers: WorkerCapaci
   };
 }
 
+/**
+ * The active jobs starting on one Tampa date (any instant on it), as a read that can share a
+ * statement (db/combined-read.ts): booking creation's first check, whose workers come from the
+ * process's cache (capacity-caches.ts cachedWorkers; decision 045).
+ */
+export function jobsRead(around: Date): CombinedRead<ScheduledJob[]> {
+  const day = businessDay(around);
+  return { columns: { jobs: jobsStartingJson(day.start, day.end) }, decode: (row) => (row.jobs as JobJson[]).map(jobOf) };
+}
+
 /** capacityRead alone, in one statement (the slots' day plans). */
 export function loadCapacity(db: Db, around: Date): Promise<{ workers: WorkerCapacity[]; jobs: ScheduledJob[] }> {
   return readOne(db, capacityRead(around));

@@ -3,7 +3,8 @@
  * sequences of bookings, cancellations, assignments, reschedules, availability and time-off
  * changes, a worker switched off, business-hours saves and clock moves, all through the API;
  * after every step the slots the API answers (from this process's cached day plans and settings)
- * equal a fresh computation over the database (offeredStartsOn with freshly read settings).
+ * equal a fresh computation over the database (offeredStartsOn with freshly read settings), and
+ * the cached workers (booking creation's first check, decision 045) equal a fresh read.
  *
  * On PostgreSQL also: a second app process (its own runtime, LISTEN connection and caches) on the
  * same database sees the changes made through the first within a second, and a lost LISTEN
@@ -22,7 +23,8 @@ import { createLogger } from '../../lib/logger';
 import { furnitureOptions, TEST_ADDRESS, TV_OPTIONS } from '../../test/money-actors';
 import { createTestApp, databaseKind, type TestApp } from '../../test/test-app';
 import { getBusinessSettings } from '../settings/settings.service';
-import { capacityCachesOf } from './capacity-caches';
+import { cachedWorkers, capacityCachesOf } from './capacity-caches';
+import { loadWorkers } from './capacity.repository';
 import { offeredStartsOn } from './capacity.service';
 import { makeWorker } from './worker-defaults';
 
@@ -199,12 +201,15 @@ describe(`slots from cached day plans (${databaseKind})`, () => {
           }
           const published = (await (await t.request('/api/settings/public')).json()) as { slotRules: unknown };
           expect(published.slotRules).toEqual((await getBusinessSettings(t.deps.db)).slotRules);
+          // The workers booking creation's first check takes from the cache (decision 045).
+          expect(await cachedWorkers(t.deps.db), `workers after ${JSON.stringify(action)}`).toEqual(await loadWorkers(t.deps.db));
         }
       }),
       { numRuns: 10, endOnFailure: true },
     );
     // The answers came from kept plans, and were not all empty lists.
     expect(capacityCachesOf(t.deps.db)!.dayPlans.size).toBeGreaterThan(0);
+    expect(await capacityCachesOf(t.deps.db)!.workers.get('', () => Promise.reject(new Error('the workers were not kept')))).toEqual(await loadWorkers(t.deps.db));
     expect(nonEmpty).toBeGreaterThan(checks / 10);
     expect(steps.booked.length).toBeGreaterThan(0);
   }, 300_000);
