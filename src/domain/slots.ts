@@ -75,18 +75,27 @@ export function bookableDates(now: Date, rules: SlotRules = DEFAULT_SLOT_RULES):
 }
 
 /**
- * The last answer, by minute and days ahead: every slots request asks two or three times, and 15
- * time-zone formats cost more than the cached day plan they guard (issue #16). The dates change
- * only at Tampa midnight, so an answer holds for its whole minute.
+ * The answers of the current minute, by days ahead: every slots request asks two or three times,
+ * booking creation asks with the settings' days ahead and with MAX_DAYS_AHEAD, and up to 91
+ * time-zone formats cost more than the cached day plan they guard (issue #16; one kept answer
+ * made booking creation's two questions recompute each other's, ~5 % of its CPU). The dates
+ * change only at Tampa midnight, so an answer holds for its whole minute.
  */
-let lastBookable: { key: string; dates: readonly string[] } | null = null;
+let bookableMinute = Number.NaN;
+const bookableByDaysAhead = new Map<number, readonly string[]>();
 
 function bookableDatesAt(now: Date, daysAhead: number): readonly string[] {
-  const key = `${Math.floor(now.getTime() / 60_000)}:${daysAhead}`;
-  if (lastBookable?.key === key) return lastBookable.dates;
+  const minute = Math.floor(now.getTime() / 60_000);
+  if (minute !== bookableMinute) {
+    bookableMinute = minute;
+    bookableByDaysAhead.clear();
+  }
+  const kept = bookableByDaysAhead.get(daysAhead);
+  if (kept) return kept;
   const today = new TZDate(now, BUSINESS_TIME_ZONE);
   const dates = Object.freeze(Array.from({ length: daysAhead + 1 }, (_, i) => format(addDays(today, i), 'yyyy-MM-dd')));
-  lastBookable = { key, dates };
+  if (bookableByDaysAhead.size >= 8) bookableByDaysAhead.clear();
+  bookableByDaysAhead.set(daysAhead, dates);
   return dates;
 }
 
