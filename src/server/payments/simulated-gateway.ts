@@ -109,9 +109,8 @@ export class SimulatedGateway implements PaymentGateway {
 
   async placeHold(input: PlaceHoldInput): Promise<Hold> {
     const method = await this.ownedMethod(input.customerId, input.paymentMethodId);
-    const existing = await this.holdByKey(input.idempotencyKey);
-    if (existing) return this.holdResult(existing, method);
-
+    // A key seen before answers its first hold, as Stripe replays: the insert claims the key,
+    // and only a conflict reads the hold already there (one statement for a new key).
     const behaviour = method.behaviour;
     const declined = behaviour === 'decline' || behaviour === 'insufficient_funds' || (behaviour === 'authenticate' && input.offSession);
     const status = declined ? 'failed' : behaviour === 'authenticate' ? 'requires_action' : 'requires_capture';

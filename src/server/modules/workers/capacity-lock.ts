@@ -23,18 +23,19 @@ import { contendingServices } from '../../../domain/capacity-contention';
 import type { ServiceSlug } from '../../../domain/services';
 import { businessDate, businessWeekday } from '../../../domain/slots';
 import type { Transaction } from '../../db/client';
-import { loadWorkers } from './capacity.repository';
+import { loadWorkersOn } from './capacity.repository';
 
 /**
  * Reads the active workers and takes the capacity locks of the start's Tampa date for `service`
  * until the transaction ends.
  * @param input.start any instant on the Tampa date (the job's start)
- * @returns the workers read, for the fresh capacity check that must follow under the locks
- *   (capacity.service.ts assertStartOffered `workers`)
+ * @returns the workers read (with the weekly ranges and time off of that date only,
+ *   capacity.repository.ts loadWorkersOn), for the fresh capacity check of that date that must
+ *   follow under the locks (capacity.service.ts assertStartOffered `workers`)
  */
 export async function lockCapacityFor(tx: Transaction, input: { start: Date; service: ServiceSlug }): Promise<WorkerCapacity[]> {
-  const workers = await loadWorkers(tx);
   const date = businessDate(input.start);
+  const workers = await loadWorkersOn(tx, date);
   const services = contendingServices({ workers, date, weekday: businessWeekday(date), service: input.service });
   const keys = services.map((service, order) => sql`(${order}::int, ${capacityLockKey(date, service)}::text)`);
   // VALUES rows are produced in order and the ORDER BY keeps it: the locks are taken one after the other in that order.

@@ -5,7 +5,7 @@
  * these run twice per booking created, once under the capacity locks).
  */
 import { and, gte, inArray, lte, sql } from 'drizzle-orm';
-import { businessDay } from '../../../domain/slots';
+import { businessDay, businessWeekday } from '../../../domain/slots';
 import type { ScheduledJob, WorkerCapacity } from '../../../domain/capacity';
 import type { ServiceSlug } from '../../../domain/services';
 import type { Database, Transaction } from '../../db/client';
@@ -22,12 +22,17 @@ const DAY_MS = 24 * 60 * 60_000;
  * Grouped joins rather than a subquery per worker: about a third less database time on 50
  * workers (issue #16).
  */
-const WORKER_ROWS = sql`
+function workerRows(on?: { date: string; weekday: number }) {
+  const weekly = on ? sql` where weekday = ${on.weekday}` : sql``;
+  const off = on ? sql` where starts_on <= ${on.date}::date and ends_on >= ${on.date}::date` : sql``;
+  return sql`
   ${workerProfiles} w
   join ${userRoles} r on r.user_id = w.user_id and r.role = 'worker'
   left join (select user_id, json_agg(service_slug order by service_slug) as v from ${workerSkills} group by user_id) s on s.user_id = w.user_id
-  left join (select user_id, json_agg(json_build_array(weekday, start_minute, end_minute) order by weekday, start_minute, end_minute) as v from ${workerAvailability} group by user_id) a on a.user_id = w.user_id
-  left join (select user_id, json_agg(json_build_array(starts_on, ends_on) order by starts_on, ends_on) as v from ${workerTimeOff} group by user_id) o on o.user_id = w.user_id`;
+  left join (select user_id, json_agg(json_build_array(weekday, start_minute, end_minute) order by weekday, start_minute, end_minute) as v from ${workerAvailability}${weekly} group by user_id) a on a.user_id = w.user_id
+  left join (select user_id, json_agg(json_build_array(starts_on, ends_on) order by starts_on, ends_on) as v from ${workerTimeOff}${off} group by user_id) o on o.user_id = w.user_id`;
+}
+const WORKER_ROWS = workerRows();
 const WORKER_JSON = sql`json_build_array(w.user_id, coalesce(s.v, '[]'::json), coalesce(a.v, '[]'::json), coalesce(o.v, '[]'::json))`;
 
 type WorkerJson = [workerId: string, skills: ServiceSlug[], weekly: [number, number, number][], timeOff: [string, string][]];
@@ -55,6 +60,18 @@ export async function loadWorkers(db: Db, onlyIds?: string[]): Promise<WorkerCap
   if (onlyIds && onlyIds.length === 0) return [];
   const only = onlyIds ? sql` and w.user_id in (${sql.join(onlyIds.map((id) => sql`${id}`), sql`, `)})` : sql``;
   const result = await db.execute(sql`select ${WORKER_JSON} as worker from ${WORKER_ROWS} where w.active${only} order by w.user_id`);
+  return rowsOf<{ worker: WorkerJson }>(result).map((row) => workerOf(row.worker));
+}
+
+/**
+ * The active workers as loadWorkers reads them, with only what matters on one Tampa date: the
+ * weekly ranges of its weekday and the time off covering it (issue #16: about a seventh of the
+ * rows to aggregate and decode). Every capacity decision on that date (isStartOffered,
+ * assignableWorkers, contendingServices) reads nothing else of a worker.
+ * @param date 'YYYY-MM-DD', Tampa
+ */
+export async function loadWorkersOn(db: Db, date: string): Promise<WorkerCapacity[]> {
+  const result = await db.execute(sql`select ${WORKER_JSON} as worker from ${workerRows({ date, weekday: businessWeekday(date) })} where w.active order by w.user_id`);
   return rowsOf<{ worker: WorkerJson }>(result).map((row) => workerOf(row.worker));
 }
 

@@ -15,7 +15,9 @@ import { and, eq, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ServiceSlug } from '../../../domain/services';
-import { businessTime } from '../../../domain/slots';
+import { businessTime, businessWeekday } from '../../../domain/slots';
+import { offeredStarts } from '../../../domain/capacity';
+import { contendingServices } from '../../../domain/capacity-contention';
 import { createApp } from '../../app';
 import { startRuntime, type Runtime } from '../../bootstrap';
 import { userRoles, workerTimeOff } from '../../db/schema';
@@ -24,7 +26,7 @@ import { furnitureOptions, TEST_ADDRESS, TV_OPTIONS } from '../../test/money-act
 import { createTestApp, databaseKind, type TestApp } from '../../test/test-app';
 import { getBusinessSettings } from '../settings/settings.service';
 import { cachedWorkers, capacityCachesOf } from './capacity-caches';
-import { loadWorkers } from './capacity.repository';
+import { loadJobsOn, loadWorkers, loadWorkersOn } from './capacity.repository';
 import { offeredStartsOn } from './capacity.service';
 import { makeWorker } from './worker-defaults';
 
@@ -202,7 +204,21 @@ describe(`slots from cached day plans (${databaseKind})`, () => {
           const published = (await (await t.request('/api/settings/public')).json()) as { slotRules: unknown };
           expect(published.slotRules).toEqual((await getBusinessSettings(t.deps.db)).slotRules);
           // The workers booking creation's first check takes from the cache (decision 045).
-          expect(await cachedWorkers(t.deps.db), `workers after ${JSON.stringify(action)}`).toEqual(await loadWorkers(t.deps.db));
+          const everyone = await loadWorkers(t.deps.db);
+          expect(await cachedWorkers(t.deps.db), `workers after ${JSON.stringify(action)}`).toEqual(everyone);
+          // The decisions under the capacity locks read only one date's hours and time off
+          // (loadWorkersOn): the same starts and the same lock set as with every worker's week.
+          const { slotRules } = await getBusinessSettings(t.deps.db);
+          for (const date of DATES) {
+            const jobs = await loadJobsOn(t.deps.db, businessTime(date, 12 * 60));
+            const onDate = await loadWorkersOn(t.deps.db, date);
+            for (const { service, durationMinutes } of ASKED) {
+              const query = { date, service, durationMinutes, jobs, rules: slotRules, now: t.deps.now() };
+              expect(offeredStarts({ ...query, workers: onDate }), `${service} on ${date} from that date's workers`).toEqual(offeredStarts({ ...query, workers: everyone }));
+              const contention = { date, weekday: businessWeekday(date), service };
+              expect(contendingServices({ ...contention, workers: onDate })).toEqual(contendingServices({ ...contention, workers: everyone }));
+            }
+          }
         }
       }),
       { numRuns: 10, endOnFailure: true },
