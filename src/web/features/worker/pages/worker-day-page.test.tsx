@@ -93,6 +93,29 @@ describe("the worker's day", () => {
     expect(within(cards[0]!).getByRole('button', { name: 'Start job' })).toBeInTheDocument();
   });
 
+  it("once today's jobs are done, says so and puts the later days on top, the next job first and marked", async () => {
+    const tomorrow = new Date(Date.parse(todayAt(9)) + 86_400_000).toISOString();
+    mockApi({
+      'GET /api/me': { body: WORKER },
+      'GET /api/worker/jobs': {
+        body: {
+          jobs: [
+            workerJob({ id: 'done', reference: 'TB-DONE', status: 'completed', scheduledStart: todayAt(8), scheduledEnd: todayAt(9) }),
+            workerJob({ id: 'tomorrow', reference: 'TB-TOMORROW', scheduledStart: tomorrow, scheduledEnd: tomorrow }),
+          ],
+        },
+      },
+    });
+    renderPage(<WorkerDayPage />, { path: '/worker' });
+
+    await screen.findByText('Booking TB-TOMORROW');
+    expect(within(screen.getByRole('region', { name: /^Today,/ })).getByText('Nothing left to do today.')).toBeInTheDocument();
+    const cards = screen.getAllByRole('article');
+    expect(cards.map((card) => within(card).getByText(/^Booking /).textContent)).toEqual(['Booking TB-TOMORROW', 'Booking TB-DONE']);
+    expect(cards[0]).toHaveTextContent(/^Next job/);
+    expect(within(screen.getByRole('region', { name: /^Today,/ })).getByText('Booking TB-DONE')).toBeInTheDocument();
+  });
+
   it('walks the job through Accept, On my way (with an ETA), Start and Complete (actual hours), posting each step in order', async () => {
     const server = jobServer(workerJob());
     renderPage(<WorkerDayPage />, { path: '/worker' });

@@ -43,32 +43,45 @@ function WorkerDay() {
   const laterJobs = byStart.filter((job) => businessDate(new Date(job.scheduledStart)) > today);
   const later = groupByDate(laterJobs);
   const nextJobId = [...todaysInOrder, ...laterJobs].find((job) => !isFinished(job))?.id;
+  const allDoneToday = todays.length > 0 && todays.every(isFinished);
+
+  const todaySection = (
+    <section key="today" aria-labelledby="worker-today" className="flex flex-col gap-3">
+      <h2 id="worker-today" className="text-xl font-semibold text-slate-900">
+        {t('worker.day.today', { date: formatCalendarDate(today, i18n.language, 'chip') })}
+      </h2>
+      {todays.length === 0 && <Card className="p-4 text-slate-700">{t('worker.day.noneToday')}</Card>}
+      {allDoneToday && (
+        <Card key="all-done" className="p-4 text-slate-700">
+          {t('worker.day.allDoneToday')}
+        </Card>
+      )}
+      {todays.length > 0 && <JobList key="today-jobs" jobs={todaysInOrder} nextJobId={nextJobId} />}
+    </section>
+  );
+  const upcomingSection = (
+    <section key="upcoming" aria-labelledby="worker-upcoming" className="flex flex-col gap-3">
+      <h2 id="worker-upcoming" className="text-xl font-semibold text-slate-900">
+        {t('worker.day.upcoming')}
+      </h2>
+      {later.length === 0 ? (
+        <Card className="p-4 text-slate-700">{t('worker.day.noneUpcoming')}</Card>
+      ) : (
+        later.map(([date, dayJobs]) => (
+          <div key={date} className="flex flex-col gap-2">
+            <h3 className="font-semibold text-slate-800">{formatCalendarDate(date, i18n.language, 'chip')}</h3>
+            <JobList jobs={dayJobs} headingLevel={4} nextJobId={nextJobId} />
+          </div>
+        ))
+      )}
+    </section>
+  );
 
   return (
     <div className="flex flex-col gap-6">
-      <section aria-labelledby="worker-today" className="flex flex-col gap-3">
-        <h2 id="worker-today" className="text-xl font-semibold text-slate-900">
-          {t('worker.day.today', { date: formatCalendarDate(today, i18n.language, 'chip') })}
-        </h2>
-        {todays.length === 0 ? <Card className="p-4 text-slate-700">{t('worker.day.noneToday')}</Card> : <JobList jobs={todaysInOrder} nextJobId={nextJobId} />}
-      </section>
-
-      <section aria-labelledby="worker-upcoming" className="flex flex-col gap-3">
-        <h2 id="worker-upcoming" className="text-xl font-semibold text-slate-900">
-          {t('worker.day.upcoming')}
-        </h2>
-        {later.length === 0 ? (
-          <Card className="p-4 text-slate-700">{t('worker.day.noneUpcoming')}</Card>
-        ) : (
-          later.map(([date, dayJobs]) => (
-            <div key={date} className="flex flex-col gap-2">
-              <h3 className="font-semibold text-slate-800">{formatCalendarDate(date, i18n.language, 'chip')}</h3>
-              <JobList jobs={dayJobs} headingLevel={4} nextJobId={nextJobId} />
-            </div>
-          ))
-        )}
-      </section>
-
+      {/* Once today's jobs are all done, the later days come first: the next job stays the first
+          card (issue #15). Keyed, so a card that was just completed keeps its confirmation. */}
+      {allDoneToday && laterJobs.length > 0 ? [upcomingSection, todaySection] : [todaySection, upcomingSection]}
       <EarningsSummary />
     </div>
   );
