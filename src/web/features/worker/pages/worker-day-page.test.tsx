@@ -116,6 +116,28 @@ describe("the worker's day", () => {
     expect(within(screen.getByRole('region', { name: /^Today,/ })).getByText('Booking TB-DONE')).toBeInTheDocument();
   });
 
+  it("lists a later day's finished job below that day's jobs still to do, so the next job stays first", async () => {
+    const tomorrowAt = (hour: number) => new Date(Date.parse(todayAt(hour)) + 86_400_000).toISOString();
+    mockApi({
+      'GET /api/me': { body: WORKER },
+      'GET /api/worker/jobs': {
+        body: {
+          jobs: [
+            workerJob({ id: 'early', reference: 'TB-EARLY', status: 'completed', scheduledStart: tomorrowAt(8), scheduledEnd: tomorrowAt(9) }),
+            workerJob({ id: 'ten', reference: 'TB-TEN', scheduledStart: tomorrowAt(10), scheduledEnd: tomorrowAt(11) }),
+          ],
+        },
+      },
+    });
+    renderPage(<WorkerDayPage />, { path: '/worker' });
+
+    await screen.findByText('Booking TB-TEN');
+    expect(screen.getByText('No jobs today.')).toBeInTheDocument();
+    const cards = screen.getAllByRole('article');
+    expect(cards.map((card) => within(card).getByText(/^Booking /).textContent)).toEqual(['Booking TB-TEN', 'Booking TB-EARLY']);
+    expect(cards[0]).toHaveTextContent(/^Next job/);
+  });
+
   it('walks the job through Accept, On my way (with an ETA), Start and Complete (actual hours), posting each step in order', async () => {
     const server = jobServer(workerJob());
     renderPage(<WorkerDayPage />, { path: '/worker' });

@@ -38,10 +38,11 @@ function WorkerDay() {
   const today = businessDate(new Date());
   const byStart = [...jobs.data].sort((a, b) => Date.parse(a.scheduledStart) - Date.parse(b.scheduledStart));
   const todays = byStart.filter((job) => businessDate(new Date(job.scheduledStart)) <= today);
-  // The finished ones go below what is still to do today, so the next job is on top.
-  const todaysInOrder = [...todays.filter((job) => !isFinished(job)), ...todays.filter(isFinished)];
+  // The finished ones go below what is still to do that day, so the next job is on top.
+  const finishedLast = (dayJobs: WorkerJob[]) => [...dayJobs.filter((job) => !isFinished(job)), ...dayJobs.filter(isFinished)];
+  const todaysInOrder = finishedLast(todays);
   const laterJobs = byStart.filter((job) => businessDate(new Date(job.scheduledStart)) > today);
-  const later = groupByDate(laterJobs);
+  const later = groupByDate(laterJobs).map(([date, dayJobs]) => [date, finishedLast(dayJobs)] as const);
   const nextJobId = [...todaysInOrder, ...laterJobs].find((job) => !isFinished(job))?.id;
   const allDoneToday = todays.length > 0 && todays.every(isFinished);
 
