@@ -56,6 +56,15 @@ export async function loadBookingMailData(db: Database, bookingId: string): Prom
   return row ? mailData(row) : null;
 }
 
+/** The claim itself: marks the event notified unless a process already has; returns its booking when this one did. */
+function claimEvent(db: Database, eventId: string) {
+  return db
+    .update(bookingEvents)
+    .set({ notifiedAt: sql`now()` })
+    .where(and(eq(bookingEvents.id, eventId), isNull(bookingEvents.notifiedAt)))
+    .returning({ bookingId: bookingEvents.bookingId });
+}
+
 /**
  * Claims a booking event's messages for this process, in one statement with what they need:
  * sets the event's `notified_at` when no process has (every process hears every event; decision
@@ -65,9 +74,7 @@ export async function loadBookingMailData(db: Database, bookingId: string): Prom
  * @returns null when another process (or an earlier delivery) claimed the event, or the booking is gone
  */
 export async function claimBookingMail(db: Database, eventId: string, templates: readonly string[]): Promise<{ data: BookingMailData; sent: Set<string> } | null> {
-  const claim = db.$with('claim').as(
-    db.update(bookingEvents).set({ notifiedAt: sql`now()` }).where(and(eq(bookingEvents.id, eventId), isNull(bookingEvents.notifiedAt))).returning({ bookingId: bookingEvents.bookingId }),
-  );
+  const claim = db.$with('claim').as(claimEvent(db, eventId));
   const sent = sql<string[]>`(select coalesce(json_agg(distinct o.template), '[]'::json) from ${mailOutbox} o where o.booking_id = ${bookings.id} and o.template in ${[...templates]})`;
   const [row] = await db
     .with(claim)
@@ -85,6 +92,5 @@ export async function claimBookingMail(db: Database, eventId: string, templates:
  * @returns whether this call claimed it
  */
 export async function claimBookingEvent(db: Database, eventId: string): Promise<boolean> {
-  const rows = await db.update(bookingEvents).set({ notifiedAt: sql`now()` }).where(and(eq(bookingEvents.id, eventId), isNull(bookingEvents.notifiedAt))).returning({ id: bookingEvents.id });
-  return rows.length > 0;
+  return (await claimEvent(db, eventId)).length > 0;
 }

@@ -40,6 +40,15 @@ const WAITING = 'Waiting for the office to approve the final amount ($301.00). N
 
 const jobCard = async () => (await screen.findByRole('heading', { name: /2:30 PM/ })).closest('article') as HTMLElement;
 
+/** The day page over these jobs (signed in as the worker). */
+function showDay(jobs: WorkerJob[]) {
+  mockApi({ 'GET /api/me': { body: WORKER }, 'GET /api/worker/jobs': { body: { jobs } } });
+  renderPage(<WorkerDayPage />, { path: '/worker' });
+}
+
+/** The job cards top to bottom, by their "Booking TB-..." line. */
+const cardOrder = (cards: HTMLElement[]) => cards.map((card) => within(card).getByText(/^Booking /).textContent);
+
 describe("the worker's day", () => {
   beforeEach(() => {
     installFakeEventSource();
@@ -69,24 +78,16 @@ describe("the worker's day", () => {
 
   it("puts today's next job on top and marks it, today's finished jobs below, then later days", async () => {
     const later = new Date(Date.parse(todayAt(9)) + 2 * 86_400_000).toISOString();
-    mockApi({
-      'GET /api/me': { body: WORKER },
-      'GET /api/worker/jobs': {
-        body: {
-          jobs: [
-            workerJob({ id: 'done', reference: 'TB-DONE', status: 'completed', scheduledStart: todayAt(8), scheduledEnd: todayAt(9) }),
-            workerJob({ id: 'later', reference: 'TB-LATER', scheduledStart: later, scheduledEnd: later }),
-            workerJob({ id: 'afternoon', reference: 'TB-AFTERNOON', scheduledStart: todayAt(15), scheduledEnd: todayAt(16) }),
-            workerJob({ id: 'noon', reference: 'TB-NOON', status: 'en_route', scheduledStart: todayAt(12), scheduledEnd: todayAt(13) }),
-          ],
-        },
-      },
-    });
-    renderPage(<WorkerDayPage />, { path: '/worker' });
+    showDay([
+      workerJob({ id: 'done', reference: 'TB-DONE', status: 'completed', scheduledStart: todayAt(8), scheduledEnd: todayAt(9) }),
+      workerJob({ id: 'later', reference: 'TB-LATER', scheduledStart: later, scheduledEnd: later }),
+      workerJob({ id: 'afternoon', reference: 'TB-AFTERNOON', scheduledStart: todayAt(15), scheduledEnd: todayAt(16) }),
+      workerJob({ id: 'noon', reference: 'TB-NOON', status: 'en_route', scheduledStart: todayAt(12), scheduledEnd: todayAt(13) }),
+    ]);
 
     await screen.findByText('Booking TB-NOON');
     const cards = screen.getAllByRole('article');
-    expect(cards.map((card) => within(card).getByText(/^Booking /).textContent)).toEqual(['Booking TB-NOON', 'Booking TB-AFTERNOON', 'Booking TB-DONE', 'Booking TB-LATER']);
+    expect(cardOrder(cards)).toEqual(['Booking TB-NOON', 'Booking TB-AFTERNOON', 'Booking TB-DONE', 'Booking TB-LATER']);
     expect(cards[0]).toHaveTextContent(/^Next job/);
     expect(cards.filter((card) => card.textContent?.includes('Next job'))).toHaveLength(1);
     expect(within(cards[0]!).getByRole('link', { name: /Call/ })).toHaveAttribute('href', 'tel:+18135550123');
@@ -95,46 +96,30 @@ describe("the worker's day", () => {
 
   it("once today's jobs are done, says so and puts the later days on top, the next job first and marked", async () => {
     const tomorrow = new Date(Date.parse(todayAt(9)) + 86_400_000).toISOString();
-    mockApi({
-      'GET /api/me': { body: WORKER },
-      'GET /api/worker/jobs': {
-        body: {
-          jobs: [
-            workerJob({ id: 'done', reference: 'TB-DONE', status: 'completed', scheduledStart: todayAt(8), scheduledEnd: todayAt(9) }),
-            workerJob({ id: 'tomorrow', reference: 'TB-TOMORROW', scheduledStart: tomorrow, scheduledEnd: tomorrow }),
-          ],
-        },
-      },
-    });
-    renderPage(<WorkerDayPage />, { path: '/worker' });
+    showDay([
+      workerJob({ id: 'done', reference: 'TB-DONE', status: 'completed', scheduledStart: todayAt(8), scheduledEnd: todayAt(9) }),
+      workerJob({ id: 'tomorrow', reference: 'TB-TOMORROW', scheduledStart: tomorrow, scheduledEnd: tomorrow }),
+    ]);
 
     await screen.findByText('Booking TB-TOMORROW');
     expect(within(screen.getByRole('region', { name: /^Today,/ })).getByText('Nothing left to do today.')).toBeInTheDocument();
     const cards = screen.getAllByRole('article');
-    expect(cards.map((card) => within(card).getByText(/^Booking /).textContent)).toEqual(['Booking TB-TOMORROW', 'Booking TB-DONE']);
+    expect(cardOrder(cards)).toEqual(['Booking TB-TOMORROW', 'Booking TB-DONE']);
     expect(cards[0]).toHaveTextContent(/^Next job/);
     expect(within(screen.getByRole('region', { name: /^Today,/ })).getByText('Booking TB-DONE')).toBeInTheDocument();
   });
 
   it("lists a later day's finished job below that day's jobs still to do, so the next job stays first", async () => {
     const tomorrowAt = (hour: number) => new Date(Date.parse(todayAt(hour)) + 86_400_000).toISOString();
-    mockApi({
-      'GET /api/me': { body: WORKER },
-      'GET /api/worker/jobs': {
-        body: {
-          jobs: [
-            workerJob({ id: 'early', reference: 'TB-EARLY', status: 'completed', scheduledStart: tomorrowAt(8), scheduledEnd: tomorrowAt(9) }),
-            workerJob({ id: 'ten', reference: 'TB-TEN', scheduledStart: tomorrowAt(10), scheduledEnd: tomorrowAt(11) }),
-          ],
-        },
-      },
-    });
-    renderPage(<WorkerDayPage />, { path: '/worker' });
+    showDay([
+      workerJob({ id: 'early', reference: 'TB-EARLY', status: 'completed', scheduledStart: tomorrowAt(8), scheduledEnd: tomorrowAt(9) }),
+      workerJob({ id: 'ten', reference: 'TB-TEN', scheduledStart: tomorrowAt(10), scheduledEnd: tomorrowAt(11) }),
+    ]);
 
     await screen.findByText('Booking TB-TEN');
     expect(screen.getByText('No jobs today.')).toBeInTheDocument();
     const cards = screen.getAllByRole('article');
-    expect(cards.map((card) => within(card).getByText(/^Booking /).textContent)).toEqual(['Booking TB-TEN', 'Booking TB-EARLY']);
+    expect(cardOrder(cards)).toEqual(['Booking TB-TEN', 'Booking TB-EARLY']);
     expect(cards[0]).toHaveTextContent(/^Next job/);
   });
 
