@@ -4,7 +4,7 @@
  * totals (src/domain/ledger.ts). `claimBookingMail` reads the same in the statement that claims a
  * booking event's messages for this process (docs/decisions/043-notifications-claimed-once.md).
  */
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql, type Placeholder } from 'drizzle-orm';
 import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
 import { summarizeLedger } from '../../domain/ledger';
 import type { Database } from '../db/client';
@@ -57,12 +57,44 @@ export async function loadBookingMailData(db: Database, bookingId: string): Prom
 }
 
 /** The claim itself: marks the event notified unless a process already has; returns its booking when this one did. */
-function claimEvent(db: Database, eventId: string) {
+function claimEvent(db: Database, eventId: string | Placeholder<'eventId'>) {
   return db
     .update(bookingEvents)
     .set({ notifiedAt: sql`now()` })
     .where(and(eq(bookingEvents.id, eventId), isNull(bookingEvents.notifiedAt)))
     .returning({ bookingId: bookingEvents.bookingId });
+}
+
+/** The claim-and-read statement for one set of templates, the event's id left as a placeholder. */
+function prepareClaimBookingMail(db: Database, templates: readonly string[], name: string) {
+  const claim = db.$with('claim').as(claimEvent(db, sql.placeholder('eventId')));
+  const sent = sql<string[]>`(select coalesce(json_agg(distinct o.template), '[]'::json) from ${mailOutbox} o where o.booking_id = ${bookings.id} and o.template in ${[...templates]})`;
+  return db
+    .with(claim)
+    .select({ ...mailDataColumns, sent })
+    .from(bookings)
+    .innerJoin(user, eq(user.id, bookings.customerId))
+    .where(eq(bookings.id, sql`(select booking_id from claim)`))
+    .limit(1)
+    .prepare(name);
+}
+
+/**
+ * The claim statements, built once per database handle and set of templates (issue #16: drizzle
+ * built the ~2.4 KB statement again for every booking event, ~2 % of a booking's server CPU under
+ * `--cpu-prof`); on a PostgreSQL server each is a named prepared statement, parsed once per
+ * connection. Names are unique in the process (node-postgres refuses one name for two texts).
+ */
+const claimStatements = new WeakMap<Database, Map<string, ReturnType<typeof prepareClaimBookingMail>>>();
+let claimStatementCount = 0;
+
+function claimBookingMailStatement(db: Database, templates: readonly string[]) {
+  let byTemplates = claimStatements.get(db);
+  if (!byTemplates) claimStatements.set(db, (byTemplates = new Map()));
+  const key = templates.join(',');
+  let statement = byTemplates.get(key);
+  if (!statement) byTemplates.set(key, (statement = prepareClaimBookingMail(db, templates, `claim_booking_mail_${++claimStatementCount}`)));
+  return statement;
 }
 
 /**
@@ -74,15 +106,7 @@ function claimEvent(db: Database, eventId: string) {
  * @returns null when another process (or an earlier delivery) claimed the event, or the booking is gone
  */
 export async function claimBookingMail(db: Database, eventId: string, templates: readonly string[]): Promise<{ data: BookingMailData; sent: Set<string> } | null> {
-  const claim = db.$with('claim').as(claimEvent(db, eventId));
-  const sent = sql<string[]>`(select coalesce(json_agg(distinct o.template), '[]'::json) from ${mailOutbox} o where o.booking_id = ${bookings.id} and o.template in ${[...templates]})`;
-  const [row] = await db
-    .with(claim)
-    .select({ ...mailDataColumns, sent })
-    .from(bookings)
-    .innerJoin(user, eq(user.id, bookings.customerId))
-    .where(eq(bookings.id, sql`(select booking_id from claim)`))
-    .limit(1);
+  const [row] = await claimBookingMailStatement(db, templates).execute({ eventId });
   return row ? { data: mailData(row), sent: new Set(row.sent) } : null;
 }
 
