@@ -3,6 +3,7 @@
  * documented core schema (better-auth.com/docs/concepts/database#core-schema). The JS keys are
  * what the Drizzle adapter looks up; the SQL names are plural and snake_case.
  */
+import { relations } from 'drizzle-orm';
 import { boolean, index, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { databaseNow } from '../clock';
 
@@ -70,3 +71,13 @@ export const verification = pgTable('verifications', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow().$onUpdate(databaseNow),
 });
+
+/**
+ * The relations Better Auth's joined reads use (`advanced.database.joins` in auth/auth.ts; its
+ * Drizzle adapter's `db.query` names): a session and its user, or a user and its accounts, in one
+ * query instead of two (issue #16: every signed-in request reads its session). No columns or
+ * constraints: drizzle-kit writes nothing for these.
+ */
+export const sessionRelations = relations(session, ({ one }) => ({ user: one(user, { fields: [session.userId], references: [user.id] }) }));
+export const accountRelations = relations(account, ({ one }) => ({ user: one(user, { fields: [account.userId], references: [user.id] }) }));
+export const userRelations = relations(user, ({ many }) => ({ sessions: many(session), accounts: many(account) }));
