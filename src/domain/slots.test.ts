@@ -85,6 +85,19 @@ describe('businessDate and businessTime', () => {
     expect(businessDate(new Date('2026-11-22T05:00:00Z'))).toBe('2026-11-22');
   });
 
+  it('gives every instant around midnight and the DST changes the date a Tampa wall clock shows, asked once or again', () => {
+    const tampaDate = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/New_York', year: 'numeric', month: '2-digit', day: '2-digit' });
+    const around = ['2026-03-08T05:00:00Z', '2026-03-08T07:00:00Z', '2026-11-01T04:00:00Z', '2026-11-01T06:00:00Z', '2026-11-22T05:00:00Z'];
+    for (const pass of [1, 2]) {
+      for (const iso of around) {
+        for (let seconds = -3 * 3600; seconds <= 3 * 3600; seconds += 59) {
+          const instant = new Date(Date.parse(iso) + seconds * 1000 + pass * 7);
+          expect(businessDate(instant), `${instant.toISOString()} (pass ${pass})`).toBe(tampaDate.format(instant));
+        }
+      }
+    }
+  });
+
   it('builds the UTC instant of a Tampa wall-clock time', () => {
     expect(businessTime('2026-11-21', 8 * HOUR).toISOString()).toBe('2026-11-21T13:00:00.000Z');
     expect(businessTime('2026-07-04', 8 * HOUR).toISOString()).toBe('2026-07-04T12:00:00.000Z');

@@ -49,9 +49,24 @@ export const DEFAULT_SLOT_RULES: SlotRules = {
 
 const DATE_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
 
-/** Today's date in Tampa, as 'YYYY-MM-DD'. */
+/**
+ * Tampa dates already computed by businessDate, by UTC minute (issue #16: a booking asks for the
+ * date of its start and of now several times, each a time-zone lookup and a date-fns format).
+ * Every instant of one UTC minute falls on the same Tampa date (offsets change on whole hours).
+ * Emptied when it holds BUSINESS_DATE_CACHE_SIZE minutes.
+ */
+const businessDateCache = new Map<number, string>();
+const BUSINESS_DATE_CACHE_SIZE = 50_000;
+
+/** The Tampa date an instant falls on, as 'YYYY-MM-DD'. @throws RangeError for an invalid Date */
 export function businessDate(instant: Date): string {
-  return format(new TZDate(instant, BUSINESS_TIME_ZONE), 'yyyy-MM-dd');
+  const minute = Math.floor(instant.getTime() / 60_000);
+  const kept = businessDateCache.get(minute);
+  if (kept !== undefined) return kept;
+  const date = format(new TZDate(instant, BUSINESS_TIME_ZONE), 'yyyy-MM-dd');
+  if (businessDateCache.size >= BUSINESS_DATE_CACHE_SIZE) businessDateCache.clear();
+  businessDateCache.set(minute, date);
+  return date;
 }
 
 /**

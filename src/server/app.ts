@@ -126,7 +126,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   // gateway's webhook is server-to-server and signature-checked.
   app.use('/api/*', crossSiteGuard({ exemptPaths: ['/api/auth', '/api/payments/webhook'], multipartPaths: ['/api/uploads'] }));
   // NUL characters, oversize or too deeply nested JSON: refused before any route reads them.
-  app.use('/api/*', inputGuard({ skipBodyPaths: ['/api/uploads', '/api/payments/webhook'] }));
+  app.use('/api/*', inputGuard({ skipBodyPaths: ['/api/uploads', '/api/payments/webhook'], rawBodyPaths: ['/api/auth'] }));
   app.route('/api/auth', authRoutes({ ...deps.config.authRateLimit, trustProxy: deps.config.trustProxy }));
   app.route('/api/health', healthRoutes);
   app.route('/api', docsRoutes(app));

@@ -13,7 +13,8 @@
  * keeps the error for an operator). A message with `skippedReason` is claimed and recorded the
  * same way but never sent (a customer who turned booking emails off).
  */
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { PgInsertValue } from 'drizzle-orm/pg-core';
 import nodemailer, { type SendMailOptions } from 'nodemailer';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
@@ -88,6 +89,9 @@ export interface MailTransport {
  * @param mail the `mail` part of Config (SMTP_URL, MAIL_FROM)
  * @param transport tests only: a transport to use instead of one built from SMTP_URL
  */
+/** The outbox columns a message fills (outboxRow), in the claiming insert's order. */
+const OUTBOX_FIELDS = ['to', 'subject', 'text', 'html', 'ics', 'template', 'language', 'bookingId', 'transport', 'skippedReason'] as const;
+
 export function createMailer(db: Database, mail: Config['mail'], logger: Logger, transport?: MailTransport): Mailer {
   const smtp: MailTransport | null =
     transport ??
@@ -108,6 +112,32 @@ export function createMailer(db: Database, mail: Config['mail'], logger: Logger,
     transport: kind,
     skippedReason: message.skippedReason ?? null,
   });
+
+  /**
+   * The claiming insert of `count` messages (sendMany), built once per count and, on a PostgreSQL
+   * server, a named prepared statement (issue #16: drizzle built it again for every booking's two
+   * mails). Every column is a placeholder; the id and created_at are the database's defaults.
+   */
+  const claimInserts = new Map<number, ReturnType<typeof prepareClaimInsert>>();
+  function prepareClaimInsert(count: number) {
+    const rows = Array.from({ length: count }, (_, i) => Object.fromEntries(OUTBOX_FIELDS.map((field) => [field, sql.placeholder(`${field}${i}`)])) as PgInsertValue<typeof mailOutbox>);
+    return db
+      .insert(mailOutbox)
+      .values(rows)
+      .onConflictDoNothing({ target: [mailOutbox.bookingId, mailOutbox.template] })
+      .returning({ id: mailOutbox.id, bookingId: mailOutbox.bookingId, template: mailOutbox.template })
+      .prepare(`mail_outbox_claim_${count}`);
+  }
+  function claimInsert(messages: readonly OutgoingMail[]) {
+    let statement = claimInserts.get(messages.length);
+    if (!statement) claimInserts.set(messages.length, (statement = prepareClaimInsert(messages.length)));
+    const values: Record<string, unknown> = {};
+    messages.forEach((message, i) => {
+      const row = outboxRow(message);
+      for (const field of OUTBOX_FIELDS) values[`${field}${i}`] = row[field];
+    });
+    return statement.execute(values);
+  }
 
   /** Sends (SMTP) or keeps (dev) a message whose outbox row `id` this process claimed. */
   async function deliver(message: OutgoingMail, id: string): Promise<MailOutcome> {
@@ -170,11 +200,7 @@ export function createMailer(db: Database, mail: Config['mail'], logger: Logger,
     },
     async sendMany(messages) {
       if (messages.length === 0) return [];
-      const claimed = await db
-        .insert(mailOutbox)
-        .values(messages.map(outboxRow))
-        .onConflictDoNothing({ target: [mailOutbox.bookingId, mailOutbox.template] })
-        .returning({ id: mailOutbox.id, bookingId: mailOutbox.bookingId, template: mailOutbox.template });
+      const claimed = await claimInsert(messages);
       const ids = new Map(claimed.map((row) => [`${row.bookingId}/${row.template}`, row.id]));
       const outcomes: MailOutcome[] = [];
       for (const message of messages) {
