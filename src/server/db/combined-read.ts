@@ -9,6 +9,7 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database, Transaction } from './client';
+import { executeNamed } from './named-statement';
 
 export interface CombinedRead<T> {
   /** Column name -> a scalar SQL expression (parenthesised by the caller). */
@@ -34,7 +35,8 @@ export async function readTogether<R extends Record<string, CombinedRead<unknown
       columns.push(sql`(${expression}) as ${sql.identifier(alias)}`);
     }
   }
-  const row = columns.length === 0 ? {} : (await db.execute(sql`select ${sql.join(columns, sql`, `)}`) as unknown as { rows: Record<string, unknown>[] }).rows[0];
+  // A named statement (./named-statement.ts): these reads run on every booking and slot plan.
+  const row = columns.length === 0 ? {} : (await executeNamed<Record<string, unknown>>(db, sql`select ${sql.join(columns, sql`, `)}`))[0];
   const values: Record<string, Record<string, unknown>> = {};
   for (const [alias, [key, column]] of names) (values[key] ??= {})[column] = row![alias];
   return Object.fromEntries(Object.entries(reads).map(([key, read]) => [key, read.decode(values[key] ?? {})])) as Answers<R>;

@@ -10,6 +10,7 @@ import type { ScheduledJob, WorkerCapacity } from '../../../domain/capacity';
 import type { ServiceSlug } from '../../../domain/services';
 import type { Database, Transaction } from '../../db/client';
 import { readOne, type CombinedRead } from '../../db/combined-read';
+import { executeNamed } from '../../db/named-statement';
 import { bookings, userRoles, workerAvailability, workerProfiles, workerSkills, workerTimeOff } from '../../db/schema';
 
 type Db = Database | Transaction;
@@ -71,8 +72,8 @@ export async function loadWorkers(db: Db, onlyIds?: string[]): Promise<WorkerCap
  * @param date 'YYYY-MM-DD', Tampa
  */
 export async function loadWorkersOn(db: Db, date: string): Promise<WorkerCapacity[]> {
-  const result = await db.execute(sql`select ${WORKER_JSON} as worker from ${workerRows({ date, weekday: businessWeekday(date) })} where w.active order by w.user_id`);
-  return rowsOf<{ worker: WorkerJson }>(result).map((row) => workerOf(row.worker));
+  const rows = await executeNamed<{ worker: WorkerJson }>(db, sql`select ${WORKER_JSON} as worker from ${workerRows({ date, weekday: businessWeekday(date) })} where w.active order by w.user_id`);
+  return rows.map((row) => workerOf(row.worker));
 }
 
 /** Active jobs starting within a day either side of [from, to]. */
@@ -138,6 +139,6 @@ export async function loadJobsOn(db: Db, around: Date): Promise<ScheduledJob[]> 
 }
 
 async function loadJobsStarting(db: Db, from: Date, before: Date): Promise<ScheduledJob[]> {
-  const [row] = rowsOf<{ jobs: JobJson[] }>(await db.execute(sql`select (${jobsStartingJson(from, before)}) as jobs`));
+  const [row] = await executeNamed<{ jobs: JobJson[] }>(db, sql`select (${jobsStartingJson(from, before)}) as jobs`);
   return row!.jobs.map(jobOf);
 }
