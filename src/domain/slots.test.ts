@@ -64,6 +64,15 @@ describe('bookableDates', () => {
     expect(bookableDates(new Date('2026-11-22T04:59:59Z'))[0]).toBe('2026-11-21'); // 23:59:59 EST
   });
 
+  it('answers requests on both sides of midnight in turn, as requests in flight across it ask', () => {
+    for (let round = 0; round < 3; round++) {
+      expect(bookableDates(new Date('2026-11-22T04:59:30Z'))[0]).toBe('2026-11-21');
+      expect(isBookableDate('2026-12-06', new Date('2026-11-22T05:00:10Z'))).toBe(true);
+      expect(isBookableDate('2026-12-06', new Date('2026-11-22T04:59:30Z'))).toBe(false);
+      expect(bookableDates(new Date('2026-11-22T05:00:10Z'), { ...DEFAULT_SLOT_RULES, daysAhead: 1 })).toEqual(['2026-11-22', '2026-11-23']);
+    }
+  });
+
   it('neither skips nor repeats a date across the spring-forward night', () => {
     // 2026-03-01 02:30 EST: 02:30 does not exist on 2026-03-08.
     expect(bookableDates(new Date('2026-03-01T07:30:00Z'))).toEqual(consecutiveDates('2026-03-01', 15));

@@ -90,27 +90,25 @@ export function bookableDates(now: Date, rules: SlotRules = DEFAULT_SLOT_RULES):
 }
 
 /**
- * The answers of the current minute, by days ahead: every slots request asks two or three times,
- * booking creation asks with the settings' days ahead and with MAX_DAYS_AHEAD, and up to 91
- * time-zone formats cost more than the cached day plan they guard (issue #16; one kept answer
- * made booking creation's two questions recompute each other's, ~5 % of its CPU). The dates
- * change only at Tampa midnight, so an answer holds for its whole minute.
+ * The answers by minute and days ahead: every slots request asks two or three times, booking
+ * creation asks with the settings' days ahead and with MAX_DAYS_AHEAD, and up to 91 time-zone
+ * formats cost more than the cached day plan they guard (issue #16; one kept answer made booking
+ * creation's two questions recompute each other's, ~5 % of its CPU). The dates change only at
+ * Tampa midnight, so an answer holds for its whole minute. Requests in flight across a minute's
+ * end ask with both minutes, so answers of several minutes are kept (emptied at
+ * BOOKABLE_CACHE_SIZE answers).
  */
-let bookableMinute = Number.NaN;
-const bookableByDaysAhead = new Map<number, readonly string[]>();
+const bookableAnswers = new Map<number, readonly string[]>();
+const BOOKABLE_CACHE_SIZE = 32;
 
 function bookableDatesAt(now: Date, daysAhead: number): readonly string[] {
-  const minute = Math.floor(now.getTime() / 60_000);
-  if (minute !== bookableMinute) {
-    bookableMinute = minute;
-    bookableByDaysAhead.clear();
-  }
-  const kept = bookableByDaysAhead.get(daysAhead);
+  const key = Math.floor(now.getTime() / 60_000) * 1000 + daysAhead;
+  const kept = bookableAnswers.get(key);
   if (kept) return kept;
   const today = new TZDate(now, BUSINESS_TIME_ZONE);
   const dates = Object.freeze(Array.from({ length: daysAhead + 1 }, (_, i) => format(addDays(today, i), 'yyyy-MM-dd')));
-  if (bookableByDaysAhead.size >= 8) bookableByDaysAhead.clear();
-  bookableByDaysAhead.set(daysAhead, dates);
+  if (bookableAnswers.size >= BOOKABLE_CACHE_SIZE) bookableAnswers.clear();
+  bookableAnswers.set(key, dates);
   return dates;
 }
 
