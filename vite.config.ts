@@ -82,6 +82,32 @@ const preactInProduction = [
   { find: /^react-is$/, replacement: 'preact/compat' }, // recharts' isFragment
 ];
 
+/**
+ * Fewer requests on a first load (issue #16, docs/decisions/047-first-load-requests.md). Left to
+ * itself Rolldown splits what the entry imports into seven chunks (Preact, i18next, TanStack
+ * Query, tailwind-merge, clsx, lucide's base, the preload helper) because lazy pages import them
+ * too, and the booking page's first step into a dozen more of a few hundred bytes each. Every page
+ * loads the first set anyway, and on HTTP/1.1 (six connections, one request at a time on each)
+ * twenty requests cost round trips that bytes do not. Two groups instead: what the entry needs
+ * (with the few domain modules the home page adds), and the small modules the booking page shares
+ * with later pages. `WEB_CHUNKS=split` builds
+ * without them, to compare.
+ */
+const firstLoadChunks = {
+  groups: [
+    {
+      name: 'app-core',
+      priority: 2,
+      test: /node_modules\/(preact|i18next|react-i18next|html-parse-stringify|void-elements|i18next-resources-to-backend|tailwind-merge|clsx)\/|@tanstack\/(query-core|react-query)\/build\/modern\/(infiniteQueryBehavior|query|queryObserver|mutation|mutationCache|queryCache|queryClient|IsRestoringProvider|QueryErrorResetBoundary|errorBoundaryUtils|suspense|useBaseQuery|useQuery|queryOptions|QueryClientProvider|timeoutManager|utils|environmentManager|subscribable|focusManager|notifyManager|onlineManager|retryer|removable)\.js|lucide-react\/dist\/esm\/(shared\/|context\.|Icon\.|createLucideIcon\.)|vite\/preload-helper|src\/web\/lib\/(cn|tailwind-merge-config|api-client|i18n|api-base)\.ts|src\/web\/locales\/en\/(common|errors|seo)\.json|src\/domain\/(page-texts|blog-limits|services)\.ts|src\/web\/components\/ui\/card\.tsx/,
+    },
+    {
+      name: 'booking-shared',
+      priority: 1,
+      test: /src\/domain\/(pricing|booking-funnel)\.ts|src\/web\/lib\/(back-navigation|saved-cards|saved-addresses|idempotency-key)\.ts|src\/web\/components\/ui\/field-error\.tsx|src\/web\/features\/booking\/utils\/steps\.ts/,
+    },
+  ],
+};
+
 // The web app. `npm run build` writes dist/, which the Hono server serves with the API, and
 // (scripts/build-web.mjs) the prerendering bundle `--ssr src/web/entry-prerender.tsx`, which has
 // no service worker or manifest of its own (docs/decisions/036-prerendered-public-pages.md).
@@ -93,6 +119,13 @@ export default defineConfig(({ command, isSsrBuild }) => ({
       ...(command === 'build' && !isSsrBuild && process.env.WEB_RUNTIME !== 'react' ? preactInProduction : []),
     ],
   },
-  build: { outDir: 'dist', sourcemap: false, manifest: !isSsrBuild, copyPublicDir: !isSsrBuild, chunkSizeWarningLimit: 600 },
+  build: {
+    outDir: 'dist',
+    sourcemap: false,
+    manifest: !isSsrBuild,
+    copyPublicDir: !isSsrBuild,
+    chunkSizeWarningLimit: 600,
+    ...(command === 'build' && !isSsrBuild && process.env.WEB_CHUNKS !== 'split' ? { rolldownOptions: { output: { codeSplitting: firstLoadChunks } } } : {}),
+  },
   server: { proxy: { '/api': `http://127.0.0.1:${process.env.API_PORT ?? 3000}` } },
 }));
