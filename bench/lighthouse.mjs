@@ -11,7 +11,8 @@
  * measurement N times and keeps the median performance score's run; `BENCH_PAGES=/,/terms` measures
  * only those pages. `BENCH_THROTTLING=devtools` applies the same slow 4G and 4x CPU to the real
  * page load instead of simulating them from an unthrottled one (Lighthouse's `--throttling-method`;
- * the default, `simulate`, is what PageSpeed Insights reports).
+ * the default, `simulate`, is what PageSpeed Insights reports). `BENCH_SERVED=prerendered` measures
+ * only that build. After the table, every run's performance, LCP and TBT are listed.
  * Run: `npm run bench:lighthouse`.
  */
 import { spawn, spawnSync } from 'node:child_process';
@@ -35,7 +36,7 @@ fs.rmSync(path.join(clientRendered, 'prerendered'), { recursive: true, force: tr
 const servers = [
   { name: 'prerendered', port: 4399, dist: path.resolve('dist') },
   { name: 'client-rendered', port: 4398, dist: clientRendered },
-].map((server) => ({
+].filter((server) => !process.env.BENCH_SERVED || server.name === process.env.BENCH_SERVED).map((server) => ({
   ...server,
   process: spawn('node', ['dist-server/index.js'], {
     env: { ...process.env, PORT: String(server.port), DATA_DIR: fs.mkdtempSync(path.join(work, 'data-')), WEB_DIST_DIR: server.dist, LOG_LEVEL: 'warn' },
@@ -63,6 +64,7 @@ try {
   console.log('| page | served | performance | accessibility | SEO | FCP (ms) | LCP (ms) | TBT (ms) | CLS |');
   console.log('| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
   const failures = [];
+  const everyRun = [];
   for (const page of PAGES) {
     for (const server of servers) {
       const reports = [];
@@ -70,6 +72,8 @@ try {
         const report = lighthouse(`http://localhost:${server.port}${page}`, path.join(work, `lh-${server.name}-${page.replace(/\W+/g, '_')}-${i}.json`));
         if (report) reports.push(report);
       }
+      const figures = reports.map((r) => `${Math.round(r.categories.performance.score * 100)} / ${Math.round(r.audits['largest-contentful-paint'].numericValue)} / ${Math.round(r.audits['total-blocking-time'].numericValue)}`);
+      everyRun.push(`- ${page} (${server.name}), each run's performance / LCP ms / TBT ms: ${figures.join('; ')}${reports.length < runs ? ` (${runs - reports.length} run(s) did not finish)` : ''}`);
       if (!reports.length) {
         console.log(`| ${page} | ${server.name} | failed | | | | | | |`);
         continue;
@@ -88,6 +92,7 @@ try {
       }
     }
   }
+  for (const line of everyRun) console.log(line);
   for (const failure of failures) console.log(`- ${failure}`);
 } finally {
   for (const server of servers) server.process.kill('SIGTERM');
