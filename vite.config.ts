@@ -90,8 +90,7 @@ const preactInProduction = [
  * loads the first set anyway, and on HTTP/1.1 (six connections, one request at a time on each)
  * twenty requests cost round trips that bytes do not. Two groups instead: what the entry needs
  * (with the few domain modules the home page adds), and the small modules the booking page shares
- * with later pages. `WEB_CHUNKS=split` builds
- * without them, to compare.
+ * with later pages. `WEB_CHUNKS=split` builds without them, to compare.
  */
 const firstLoadChunks = {
   groups: [

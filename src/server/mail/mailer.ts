@@ -85,13 +85,14 @@ export interface MailTransport {
   close(): void;
 }
 
+/** The outbox columns a message fills (outboxRow), in the claiming insert's order. */
+const OUTBOX_FIELDS = ['to', 'subject', 'text', 'html', 'ics', 'template', 'language', 'bookingId', 'transport', 'skippedReason'] as const;
+type OutboxField = (typeof OUTBOX_FIELDS)[number];
+
 /**
  * @param mail the `mail` part of Config (SMTP_URL, MAIL_FROM)
  * @param transport tests only: a transport to use instead of one built from SMTP_URL
  */
-/** The outbox columns a message fills (outboxRow), in the claiming insert's order. */
-const OUTBOX_FIELDS = ['to', 'subject', 'text', 'html', 'ics', 'template', 'language', 'bookingId', 'transport', 'skippedReason'] as const;
-
 export function createMailer(db: Database, mail: Config['mail'], logger: Logger, transport?: MailTransport): Mailer {
   const smtp: MailTransport | null =
     transport ??
@@ -111,7 +112,7 @@ export function createMailer(db: Database, mail: Config['mail'], logger: Logger,
     bookingId: message.bookingId ?? null,
     transport: kind,
     skippedReason: message.skippedReason ?? null,
-  });
+  }) satisfies Record<OutboxField, unknown>;
 
   /**
    * The claiming insert of `count` messages (sendMany), built once per count and, on a PostgreSQL
