@@ -66,6 +66,12 @@ function cpuMs(pid: number | undefined): number {
   }
 }
 
+/** CPU time (user + system, ms) this process (the bench's clients) has used since `before`. */
+function cpuSince(before: NodeJS.CpuUsage): number {
+  const used = process.cpuUsage(before);
+  return (used.user + used.system) / 1000;
+}
+
 /** CPU time (ms) of every PostgreSQL process on this machine (the throwaway server's backends; both targets share it). */
 function databaseCpuMs(): number {
   let total = 0;
@@ -159,26 +165,28 @@ async function target(label: string, cwd: string, port: number) {
   async function concurrent(startFor: (client: number, round: number) => Promise<string>, rounds: number) {
     const cpuBefore = serverCpu();
     const databaseBefore = databaseCpuMs();
+    const clientsBefore = process.cpuUsage();
     const began = performance.now();
     const results = (await Promise.all(clients.map(async (c, i) => {
       const mine: Result[] = [];
       for (let round = 0; round < rounds; round++) mine.push(await book(c, await startFor(i, round)));
       return mine;
     }))).flat();
-    return { results, seconds: (performance.now() - began) / 1000, serverCpuMs: serverCpu() - cpuBefore, databaseCpuMs: databaseCpuMs() - databaseBefore };
+    return { results, seconds: (performance.now() - began) / 1000, serverCpuMs: serverCpu() - cpuBefore, databaseCpuMs: databaseCpuMs() - databaseBefore, clientsCpuMs: cpuSince(clientsBefore) };
   }
   async function serial(startFor: (client: number) => Promise<string>) {
     const cpuBefore = serverCpu();
     const databaseBefore = databaseCpuMs();
+    const clientsBefore = process.cpuUsage();
     const began = performance.now();
     const results: Result[] = [];
     for (let i = 0; i < CLIENTS; i++) results.push(await book(clients[i]!, await startFor(i)));
-    return { results, seconds: (performance.now() - began) / 1000, serverCpuMs: serverCpu() - cpuBefore, databaseCpuMs: databaseCpuMs() - databaseBefore };
+    return { results, seconds: (performance.now() - began) / 1000, serverCpuMs: serverCpu() - cpuBefore, databaseCpuMs: databaseCpuMs() - databaseBefore, clientsCpuMs: cpuSince(clientsBefore) };
   }
   return { label, starts, concurrent, serial, doubleBookingsThenClear };
 }
 
-type Run = { results: Result[]; seconds: number; serverCpuMs: number; databaseCpuMs: number };
+type Run = { results: Result[]; seconds: number; serverCpuMs: number; databaseCpuMs: number; clientsCpuMs: number };
 
 function report(target: string, name: string, run: Run, double: number) {
   const ms = run.results.map((r) => r.ms);
@@ -191,8 +199,9 @@ function report(target: string, name: string, run: Run, double: number) {
     p99: Math.round(percentile(ms, 99)),
     serverCpuMsPerRequest: run.serverCpuMs / run.results.length,
     databaseCpuMsPerRequest: run.databaseCpuMs / run.results.length,
+    clientsCpuMsPerRequest: run.clientsCpuMs / run.results.length,
   };
-  console.log(`[${target}] ${name}: ${run.results.length} requests, ${line.created} created, ${line.refused} refused 409, other ${line.other}; ${line.requestsPerSecond.toFixed(1)} requests/s, p50 ${line.p50} ms, p99 ${line.p99} ms; server CPU ${line.serverCpuMsPerRequest.toFixed(1)} ms/request, PostgreSQL CPU ${line.databaseCpuMsPerRequest.toFixed(1)} ms/request; double bookings: ${double}`);
+  console.log(`[${target}] ${name}: ${run.results.length} requests, ${line.created} created, ${line.refused} refused 409, other ${line.other}; ${line.requestsPerSecond.toFixed(1)} requests/s, p50 ${line.p50} ms, p99 ${line.p99} ms; server CPU ${line.serverCpuMsPerRequest.toFixed(1)} ms/request, PostgreSQL CPU ${line.databaseCpuMsPerRequest.toFixed(1)} ms/request, the bench's clients' CPU ${line.clientsCpuMsPerRequest.toFixed(1)} ms/request; double bookings: ${double}`);
   return line;
 }
 
