@@ -35,6 +35,9 @@ import type {
 } from '@/domain/chats-contract';
 import type { UploadedFile } from '@/domain/uploads-contract';
 import { ApiError, apiFetch } from '@/web/lib/api-client';
+import { markGuestConversation } from './guest-mark';
+
+export { mayHaveGuestConversation } from './guest-mark';
 
 export type { ChatMessage, ChatReceipts, Conversation };
 export type ConversationList = z.infer<typeof conversationListSchema>;
@@ -107,32 +110,6 @@ export function myConversationsQueryOptions() {
 
 export function useMyConversations({ enabled = true }: { enabled?: boolean } = {}) {
   return useQuery({ ...myConversationsQueryOptions(), enabled });
-}
-
-/**
- * Set in this browser while it holds a guest conversation (started here, or found by
- * `GET /api/chats/guest`), cleared when the server has none for it. The `chat_guest` cookie is
- * HttpOnly, so without this mark every public page would ask the server, and a visitor who never
- * chatted would get a 404 (and a console error) on each one (issue #16).
- */
-const GUEST_CONVERSATION_MARK = 'chat-guest-conversation';
-
-/** Whether this browser may hold a guest conversation worth asking the server about. */
-export function mayHaveGuestConversation(): boolean {
-  try {
-    return localStorage.getItem(GUEST_CONVERSATION_MARK) === '1';
-  } catch {
-    return false; // storage blocked: the chat panel still asks when opened
-  }
-}
-
-function markGuestConversation(present: boolean): void {
-  try {
-    if (present) localStorage.setItem(GUEST_CONVERSATION_MARK, '1');
-    else localStorage.removeItem(GUEST_CONVERSATION_MARK);
-  } catch {
-    // storage blocked: nothing to remember
-  }
 }
 
 /** `GET /api/chats/guest`: the visitor's guest conversation, or null when they have none yet (404). */

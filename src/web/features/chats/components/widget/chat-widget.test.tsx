@@ -99,6 +99,7 @@ describe('ChatWidget', () => {
     await waitFor(() => expect(calls(fetchMock, 'GET', '/api/me')).toHaveLength(1));
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(calls(fetchMock, 'GET', '/api/chats/guest')).toHaveLength(0);
+    expect(FakeEventSource.instances).toHaveLength(0);
   });
 
   it('opens a guest conversation that already exists directly, with its unread count on the button', async () => {

@@ -8,11 +8,13 @@
  * header's Messages button, My Bookings' "Message us about this booking"), and so does a link
  * with `?chat=open` (the offline emails link there; the parameter is removed once read).
  * Escape or the close button closes the panel and puts focus back on the button. The panel and
- * the conversation view load on first open, so the button adds little to the first page load.
+ * the conversation view load on first open, and the unread count (chat-unread.tsx: the live
+ * stream, the chats API) only for someone who can have messages, so the button adds little to a
+ * page's load.
  */
 import MessageCircle from 'lucide-react/icons/message-circle';
 import X from 'lucide-react/icons/x';
-import { lazy, Suspense, useCallback, useEffect, useId, useRef } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useSearchParams } from 'react-router';
 import { useAppTable } from '@/web/lib/app-routes';
@@ -20,11 +22,13 @@ import { isStaffRole, useMe } from '@/web/lib/auth';
 import { closeChatWidget, openChatWidget, reportChatWidget, useChatWidget } from '@/web/lib/chat-widget';
 import { cn } from '@/web/lib/cn';
 import { loadRouteMessages } from '@/web/lib/i18n';
-import { useChatUnread } from '../../hooks/use-chat-unread';
+import { mayHaveGuestConversation } from '../../guest-mark';
 import { PanelFrame, PanelLoading } from './panel-frame';
 
 // The panel's forms and messages read the app's words (validation, account: lib/i18n.ts `app`), loaded with it.
 const ChatPanelContent = lazy(() => Promise.all([import('./chat-panel'), loadRouteMessages('app')]).then(([module]) => ({ default: module.ChatPanelContent })));
+// The unread count, with the live stream and the chats API, only for someone who can have messages.
+const ChatUnread = lazy(() => import('./chat-unread').then((module) => ({ default: module.ChatUnread })));
 
 const STAFF_PAGES = /^\/(admin|worker)(\/|$)/;
 
@@ -40,7 +44,9 @@ export function ChatWidget() {
 
   const signedIn = Boolean(me.data?.user);
   const available = appType !== 'worker' && !STAFF_PAGES.test(pathname) && !me.isPending && !isStaffRole(me.data?.role);
-  const { unreadCount } = useChatUnread({ enabled: available, signedIn });
+  const [unreadCount, setUnreadCount] = useState(0);
+  // Read on every render, as before: the mark appears when a guest starts a conversation in the panel.
+  const mayHaveMessages = signedIn || mayHaveGuestConversation();
 
   useEffect(() => {
     reportChatWidget({ available, unreadCount });
@@ -70,6 +76,11 @@ export function ChatWidget() {
 
   return (
     <>
+      {mayHaveMessages ? (
+        <Suspense fallback={null}>
+          <ChatUnread signedIn={signedIn} onCount={setUnreadCount} />
+        </Suspense>
+      ) : null}
       <button
         ref={button}
         type="button"
