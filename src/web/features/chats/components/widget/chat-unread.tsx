@@ -9,7 +9,7 @@ import { useEffect } from 'react';
 import { useChatUnread } from '../../hooks/use-chat-unread';
 
 export function ChatUnread({ signedIn, onCount }: { signedIn: boolean; onCount: (count: number) => void }) {
-  const { unreadCount } = useChatUnread({ enabled: true, signedIn });
+  const { unreadCount } = useChatUnread({ signedIn });
   useEffect(() => onCount(unreadCount), [unreadCount, onCount]);
   useEffect(() => () => onCount(0), [onCount]);
   return null;
