@@ -7,9 +7,9 @@
  * The phone on the profile is never overwritten: a customer booking for a relative's house may
  * give another number once, and the profile phone is theirs to change in Settings.
  */
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, sql, type Placeholder } from 'drizzle-orm';
 import type { Address } from '../../../domain/address';
-import type { Transaction } from '../../db/client';
+import type { Database, Transaction } from '../../db/client';
 import { profiles, savedAddresses } from '../../db/schema';
 
 /** Street, unit, city, state and ZIP compared without case or extra spaces. */
@@ -44,8 +44,9 @@ export async function rememberAddress(tx: Transaction, userId: string, address: 
 
 /**
  * The update that writes `phone` (E.164) to the customer's profile when the profile has no phone
- * yet; not run until awaited, or until a statement takes it as a CTE (booking creation, issue #16).
+ * yet; not run until awaited, or until a statement takes it as a CTE (booking creation, issue #16,
+ * where both come as placeholders of a statement built once: db/named-statement.ts).
  */
-export function rememberPhone(tx: Transaction, userId: string, phone: string) {
-  return tx.update(profiles).set({ phone }).where(and(eq(profiles.id, userId), isNull(profiles.phone)));
+export function rememberPhone(tx: Transaction | Database, userId: string | Placeholder, phone: string | Placeholder) {
+  return tx.update(profiles).set({ phone: sql`${phone}` }).where(and(eq(profiles.id, userId), isNull(profiles.phone)));
 }

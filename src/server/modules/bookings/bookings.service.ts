@@ -14,6 +14,7 @@ import { createHash, randomInt, randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { BookingView, createBookingRequestSchema } from '../../../domain/booking-request';
+import type { AnyBookingEventData } from '../../../domain/booking-events';
 import { jobDurationMinutes } from '../../../domain/booking-options';
 import type { ScheduledJob } from '../../../domain/capacity';
 import { businessDate, DEFAULT_SLOT_RULES, isBookableDate, MAX_DAYS_AHEAD } from '../../../domain/slots';
@@ -22,6 +23,7 @@ import { isInServiceArea } from '../../../domain/service-area';
 import { needsDeferredHold } from '../../../domain/payment-timing';
 import type { Database } from '../../db/client';
 import { readTogether, type CombinedRead } from '../../db/combined-read';
+import { insertBuiltOnce } from '../../db/named-statement';
 import { bookingEvents, bookings, reconciliationFindings } from '../../db/schema';
 import { AppError, badRequest, conflict, notFound, ruleBroken } from '../../lib/errors';
 import type { Lang } from '../../lib/i18n';
@@ -118,6 +120,46 @@ function earlierAttemptsRead(customerId: string, idempotencyKey: string): Combin
   };
 }
 
+/** The values of insertNewBooking: the booking's columns, and its payment event's type, amount and facts. */
+type NewBookingValues = Omit<typeof bookings.$inferInsert, 'status' | 'customerId' | 'id'> & {
+  id: string;
+  customerId: string;
+  paymentEventType: 'hold_placed' | 'card_saved';
+  paymentEventCents: number | null;
+  paymentEventData: AnyBookingEventData;
+  contactPhone: string;
+};
+
+/**
+ * The booking (status 'pending'), its first two events ('created' with the total, then
+ * 'hold_placed' or 'card_saved') and the phone it teaches an empty profile phone, in one statement
+ * (issue #16, decision 044): the events and the profile's update are CTEs of the booking's insert;
+ * the events' foreign key and their NOTIFY trigger run at the statement's end, when the booking
+ * row exists. Its SQL is built once per process (decision 048). Returns the booking row as written.
+ */
+const insertNewBooking = insertBuiltOnce<typeof bookings, NewBookingValues>(bookings, (db) => {
+  const value = sql.placeholder;
+  const firstEvents = db.$with('first_events').as(
+    db.insert(bookingEvents).values([
+      { bookingId: value('id'), type: 'created', toStatus: 'pending', actorUserId: value('customerId'), actorRole: 'user', amountCents: value('totalCents') },
+      { bookingId: value('id'), type: value('paymentEventType'), actorUserId: value('customerId'), actorRole: 'user', amountCents: value('paymentEventCents'), data: value('paymentEventData') },
+    ]),
+  );
+  // What the booking teaches the account, written with the booking or not at all.
+  const phone = db.$with('remembered_phone').as(rememberPhone(db, value('customerId'), value('contactPhone')));
+  const columns = [
+    'id', 'reference', 'customerId', 'serviceSlug', 'options', 'photoUploadId', 'street', 'unit', 'city', 'state', 'zip', 'contactPhone', 'notes',
+    'scheduledStart', 'scheduledEnd', 'lineItems', 'subtotalCents', 'taxRateBps', 'taxCents', 'totalCents', 'cancellationPolicy', 'language',
+    'idempotencyKey', 'requestHash', 'createdAt',
+  ] as const satisfies readonly (keyof NewBookingValues)[];
+  const placeholders = Object.fromEntries(columns.map((column) => [column, value(column)]));
+  return db
+    .with(firstEvents, phone)
+    .insert(bookings)
+    .values({ ...(placeholders as unknown as typeof bookings.$inferInsert), status: 'pending' })
+    .returning();
+});
+
 /** The first check's jobs for a start no settings could offer: nothing read. */
 const NO_JOBS: CombinedRead<ScheduledJob[]> = { columns: {}, decode: () => [] };
 
@@ -198,54 +240,40 @@ export async function createBooking(ctx: BookingContext, idempotencyKey: string,
         throw badRequest('validation_failed', 'errors.validationFailed', { details: { 'options.photoUploadId': 'validation.photoInvalid' } });
       }
       // The booking, its first two events and the phone it teaches the profile in one statement
-      // (issue #16, decision 044): the events and the profile's update are CTEs of the booking's
-      // insert. The events' foreign key and their NOTIFY trigger run at the statement's end, when
-      // the booking row exists.
+      // (issue #16, decisions 044 and 048), built once per process.
       const id = randomUUID();
       const actor = { userId: customer.id, role: 'user' as const };
-      const firstEvents = tx.$with('first_events').as(
-        tx.insert(bookingEvents).values([
-          { bookingId: id, type: 'created', toStatus: 'pending', actorUserId: customer.id, actorRole: 'user', amountCents: quote.totalCents },
-          hold
-            ? { bookingId: id, type: 'hold_placed', actorUserId: customer.id, actorRole: 'user', amountCents: hold.amountCents, data: { reference: hold.reference, deferred: false } }
-            : { bookingId: id, type: 'card_saved', actorUserId: customer.id, actorRole: 'user', data: { reason: 'hold_deferred' } },
-        ]),
-      );
-      // What the booking teaches the account, written with the booking or not at all.
-      const phone = tx.$with('remembered_phone').as(rememberPhone(tx, customer.id, request.contactPhone));
-      const [row] = await tx
-        .with(firstEvents, phone)
-        .insert(bookings)
-        .values({
-          id,
-          reference,
-          customerId: customer.id,
-          serviceSlug: request.options.service,
-          status: 'pending',
-          options: request.options,
-          photoUploadId,
-          street: request.address.street,
-          unit: request.address.unit ?? null,
-          city: request.address.city,
-          state: request.address.state,
-          zip: request.address.zip,
-          contactPhone: request.contactPhone,
-          notes: request.notes || null,
-          scheduledStart: start,
-          scheduledEnd: new Date(start.getTime() + duration * 60_000),
-          lineItems: quote.lineItems,
-          subtotalCents: quote.subtotalCents,
-          taxRateBps: quote.taxRateBps,
-          taxCents: quote.taxCents,
-          totalCents: quote.totalCents,
-          // The policy this booking is made under: later changes in the settings do not reach it.
-          cancellationPolicy: settings.cancellationPolicy,
-          language: ctx.lang,
-          idempotencyKey,
-          requestHash: hash,
-          createdAt: ctx.now,
-        })
-        .returning();
+      const [row] = await insertNewBooking(tx, {
+        id,
+        reference,
+        customerId: customer.id,
+        paymentEventType: hold ? 'hold_placed' : 'card_saved',
+        paymentEventCents: hold ? hold.amountCents : null,
+        paymentEventData: hold ? { reference: hold.reference, deferred: false } : { reason: 'hold_deferred' },
+        serviceSlug: request.options.service,
+        options: request.options,
+        photoUploadId,
+        street: request.address.street,
+        unit: request.address.unit ?? null,
+        city: request.address.city,
+        state: request.address.state,
+        zip: request.address.zip,
+        contactPhone: request.contactPhone,
+        notes: request.notes || null,
+        scheduledStart: start,
+        scheduledEnd: new Date(start.getTime() + duration * 60_000),
+        lineItems: quote.lineItems,
+        subtotalCents: quote.subtotalCents,
+        taxRateBps: quote.taxRateBps,
+        taxCents: quote.taxCents,
+        totalCents: quote.totalCents,
+        // The policy this booking is made under: later changes in the settings do not reach it.
+        cancellationPolicy: settings.cancellationPolicy,
+        language: ctx.lang,
+        idempotencyKey,
+        requestHash: hash,
+        createdAt: ctx.now,
+      });
       // This process's cached day plan of the date goes once the booking commits (issue #16).
       await announceCapacityChange(tx, { bookingId: id, starts: [start] });
       // The address too, with "Save this address" (locks the profile row first; remembered-details.ts).

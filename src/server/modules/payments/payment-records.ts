@@ -11,6 +11,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { PaymentStatus } from '../../../domain/booking-status';
 import type { LedgerEntry as DomainLedgerEntry } from '../../../domain/ledger';
 import type { Database, Transaction } from '../../db/client';
+import { insertBuiltOnce } from '../../db/named-statement';
 import { paymentLedger, payments } from '../../db/schema';
 import { SYSTEM_ACTOR, type Actor } from '../../lib/request-context';
 
@@ -87,23 +88,54 @@ export async function recordBookingPayment(
   hold: PlacedHold | null,
   actor: Actor,
 ): Promise<{ payment: PaymentRow; ledger: DomainLedgerEntry[] }> {
-  const columns = {
+  const values: NewPaymentValues = {
     bookingId: payment.bookingId,
     gateway: payment.gateway,
     paymentMethodRef: payment.paymentMethodRef,
     cardBrand: payment.card.brand,
     cardLast4: payment.card.last4,
-    ...(hold ? authorizedColumns(hold) : { status: 'card_saved' as const, gatewayReference: null, amountHeldCents: 0 }),
+    ...(hold ? authorizedColumns(hold) : { status: 'card_saved' as const, gatewayReference: null, amountHeldCents: 0, captureBefore: null, holdFailedAt: null }),
   };
   if (!hold) {
-    const [row] = await tx.insert(payments).values(columns).returning();
+    const [row] = await insertPayment(tx, values);
     return { payment: row!, ledger: [] };
   }
   const entry = ledgerRow(holdPlacedEntry(payment.bookingId, hold, actor));
-  const holdEntry = tx.$with('hold_entry').as(tx.insert(paymentLedger).values(entry));
-  const [row] = await tx.with(holdEntry).insert(payments).values(columns).returning();
+  const [row] = await insertPaymentWithLedgerEntry(tx, { ...values, ledgerKind: entry.kind, ledgerCents: entry.amountCents, actorUserId: entry.actorUserId ?? null, actorRole: entry.actorRole ?? null, ledgerKey: entry.idempotencyKey });
   return { payment: row!, ledger: [{ kind: entry.kind, amountCents: entry.amountCents }] };
 }
+
+/** A new booking's payment row (recordBookingPayment): every column a placeholder of its own name. */
+type NewPaymentValues = Pick<typeof payments.$inferInsert, 'bookingId' | 'gateway' | 'paymentMethodRef' | 'cardBrand' | 'cardLast4' | 'status' | 'gatewayReference' | 'amountHeldCents' | 'captureBefore' | 'holdFailedAt'>;
+const PAYMENT_COLUMNS = ['bookingId', 'gateway', 'paymentMethodRef', 'cardBrand', 'cardLast4', 'status', 'gatewayReference', 'amountHeldCents', 'captureBefore', 'holdFailedAt'] as const satisfies readonly (keyof NewPaymentValues)[];
+const paymentPlaceholders = () => Object.fromEntries(PAYMENT_COLUMNS.map((column) => [column, sql.placeholder(column)])) as unknown as typeof payments.$inferInsert;
+
+/** The payment of a booking whose hold is deferred, built once per process (issue #16, decision 048). */
+const insertPayment = insertBuiltOnce<typeof payments, NewPaymentValues>(payments, (db) => db.insert(payments).values(paymentPlaceholders()).returning());
+
+/**
+ * The payment of a booking with its hold placed and the ledger's `hold:<booking>` entry, the entry a
+ * CTE of the payment's insert (decision 044), built once per process (decision 048).
+ */
+const insertPaymentWithLedgerEntry = insertBuiltOnce<
+  typeof payments,
+  NewPaymentValues & { ledgerKind: LedgerEntry['kind']; ledgerCents: number; actorUserId: string | null; actorRole: Actor['role'] | null; ledgerKey: string }
+>(payments, (db) => {
+  const value = sql.placeholder;
+  const holdEntry = db.$with('hold_entry').as(
+    db.insert(paymentLedger).values({
+      bookingId: value('bookingId'),
+      kind: value('ledgerKind'),
+      amountCents: value('ledgerCents'),
+      gatewayReference: value('gatewayReference'),
+      actorUserId: value('actorUserId'),
+      actorRole: value('actorRole'),
+      reason: null,
+      idempotencyKey: value('ledgerKey'),
+    }),
+  );
+  return db.with(holdEntry).insert(payments).values(paymentPlaceholders()).returning();
+});
 
 /** A hold was authorized (at booking, after 3-D Secure, or a deferred hold placed later). */
 export async function recordHoldPlaced(db: Db, payment: PaymentRow, hold: PlacedHold & { paymentMethodId?: string }, actor: Actor) {
