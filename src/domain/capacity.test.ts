@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { assignableWorkers, businessHoursWeek, DEFAULT_CAPACITY_RULES as rules, isOnShift, isStartOffered, offeredStarts, planJobs, type ScheduledJob, type WorkerCapacity } from './capacity';
+import { assignableWorkers, businessHoursWeek, DEFAULT_CAPACITY_RULES as rules, isOnShift, isStartOffered, offeredStarts, planJobs, provablyFull, type ScheduledJob, type WorkerCapacity } from './capacity';
 
 const NOW = new Date('2026-11-21T15:00:00Z'); // Saturday 10:00 Tampa
 const everyDay = businessHoursWeek();
@@ -162,4 +162,46 @@ describe('capacity: no start is offered that would leave a booked job without a 
       { numRuns: 600 },
     );
   }, 60_000);
+});
+
+describe('capacity: a full day is known without searching (provablyFull)', () => {
+  const monday = (halfHour: number) => new Date(Date.UTC(2026, 10, 23, 5) + halfHour * 30 * 60_000); // Tampa is UTC-5 in November
+
+  it('on random days, never calls full a job that an exhaustive search can place', () => {
+    const skillSets = fc.constantFrom<ScheduledJob['service'][]>(['tv-installation', 'furniture-assembly'], ['tv-installation'], ['furniture-assembly'], ['painting'], ['tv-installation', 'furniture-assembly', 'painting']);
+    const shifts = fc.constantFrom([{ startMinute: 8 * 60, endMinute: 19 * 60 }], [{ startMinute: 8 * 60, endMinute: 12 * 60 }], [{ startMinute: 11 * 60, endMinute: 19 * 60 }]);
+    const aJob = fc.record({
+      service: fc.constantFrom<ScheduledJob['service']>('tv-installation', 'furniture-assembly', 'painting'),
+      halfHour: fc.integer({ min: 16, max: 22 }), // 8:00-11:00 Tampa: a crowded morning
+      minutes: fc.constantFrom(30, 60, 90, 120),
+      assigned: fc.option(fc.nat(3), { freq: 4 }),
+    });
+    let provedFull = 0;
+    fc.assert(
+      fc.property(fc.array(fc.tuple(skillSets, shifts), { minLength: 1, maxLength: 4 }), fc.array(aJob, { maxLength: 9 }), aJob, (people, day, extra) => {
+        const workers = people.map(([skills, ranges], i) => worker(`w${i}`, { skills: [...skills], weekly: ranges.map((r) => ({ weekday: 1, ...r })) }));
+        const jobs = day.map((j, i) => job(`j${i}`, monday(j.halfHour).toISOString(), j.minutes, j.assigned === null ? null : `w${j.assigned % workers.length}`, j.service));
+        const newcomer = job('new', monday(extra.halfHour).toISOString(), extra.minutes, null, extra.service);
+        if (!provablyFull(workers, jobs, newcomer, rules)) return;
+        provedFull++;
+        // An exhaustive search (no step budget) places at most all but one of the jobs and the newcomer.
+        const plan = planJobs(workers, [...jobs, newcomer], rules, Number.POSITIVE_INFINITY);
+        const placed = [...plan.values()].reduce((n, list) => n + list.length, 0);
+        expect(placed).toBeLessThan(jobs.length + 1);
+      }),
+      { numRuns: 1500 },
+    );
+    expect(provedFull).toBeGreaterThan(50); // the property was exercised, not vacuous
+  }, 60_000);
+
+  it('knows a time when every able worker is busy, and not one where a worker is free', () => {
+    const workers = [worker('A'), worker('B', { skills: ['painting'] })];
+    const tenToEleven = [job('T1', '2026-11-23T15:00:00Z', 60, null, 'tv-installation'), job('P1', '2026-11-23T15:00:00Z', 60, null, 'painting')];
+    // At 10:30 both workers are within the buffer of a job: a third job cannot be placed.
+    expect(provablyFull(workers, tenToEleven, job('X', '2026-11-23T15:30:00Z', 60), rules)).toBe(true);
+    // At 12:00 (an hour after both jobs end) nobody is busy.
+    expect(provablyFull(workers, tenToEleven, job('X', '2026-11-23T17:00:00Z', 60), rules)).toBe(false);
+    // Only A can install a TV: one TV job at 10:00 already fills the only able worker at that time.
+    expect(provablyFull(workers, tenToEleven.slice(0, 1), job('X', '2026-11-23T15:00:00Z', 60), rules)).toBe(true);
+  });
 });
