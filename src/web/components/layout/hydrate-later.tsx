@@ -1,7 +1,7 @@
 /**
  * Progressive hydration of a prerendered page (issue #16: total blocking time). Preact, the
  * production runtime (docs/decisions/041-preact-in-production.md), hydrates a page in one task;
- * a part wrapped here (the page's `<main>` after the header, then the footer: root-layout.tsx)
+ * a part wrapped here (the header, the page's `<main>`, then the footer: root-layout.tsx)
  * suspends during that first render, so its prerendered HTML stays on screen untouched, and is taken over in a task
  * of its own right after (a timer per part, so each part is its own task). Preact keeps the
  * suspended part's DOM while hydrating (preact/compat's Suspense); React, when the build runs on it
@@ -9,7 +9,7 @@
  *
  * Outside hydration (a page drawn in the browser, the dev server, component tests) it renders its
  * children at once. `children` must draw one root element: a suspended part keeps its first node.
- * `part` names it, unique per page: "main", "footer".
+ * `part` names it, unique per page: "header", "main", "footer".
  */
 import { Suspense, type ReactNode } from 'react';
 import { isHydrating } from '@/web/lib/hydration';

@@ -44,7 +44,9 @@ export function RootLayout() {
       >
         {t('common.skipToContent')}
       </a>
-      <Header />
+      <HydrateLater part="header">
+        <Header />
+      </HydrateLater>
       <div role="status" aria-live="polite" className="pointer-events-none fixed inset-x-0 top-16 z-50 flex justify-center">
         {loading ? (
           <span className="mt-2 inline-flex items-center gap-2 rounded-full bg-slate-900 px-3 py-1 text-sm font-medium text-white shadow">
@@ -53,7 +55,7 @@ export function RootLayout() {
           </span>
         ) : null}
       </div>
-      {/* On a prerendered page the header is taken over first, then the page, then the footer: three tasks, not one (issue #16). */}
+      {/* On a prerendered page the frame is taken over first, then the header, the page and the footer: four tasks, not one (issue #16). */}
       <HydrateLater part="main">
         <main id={MAIN_CONTENT_ID} tabIndex={-1} className="flex-1 focus:outline-none">
           <Outlet />
