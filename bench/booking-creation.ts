@@ -11,7 +11,8 @@
  *  and, as the reference of the same run, 100 bookings made one at a time (no concurrency).
  * For each: requests/s, p50/p99 latency, created / refused, and the double bookings afterwards
  * (jobs the day's plan cannot place; the workers are identical, so the greedy plan is exact).
- * Between the measures the bench's bookings are cancelled in SQL so each starts on empty days.
+ * Between the measures the bench's bookings are cancelled in SQL so each starts on empty days (and
+ * a `capacity_changes` notice makes the servers drop the day plans they keep).
  * The reference of the same run: with BENCH_REFERENCE_DIR (another checkout of the app, e.g. the
  * commit before issue #16's lock change: `git archive <commit> | tar -x -C DIR` and a
  * `node_modules` link), a second server runs from it on its own database of the same PostgreSQL,
@@ -28,7 +29,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { inArray } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import { DEFAULT_CAPACITY_RULES, planJobs } from '../src/domain/capacity';
 import { bookableDates, businessTime, DEFAULT_SLOT_RULES } from '../src/domain/slots';
 import pgClient from 'pg';
@@ -36,6 +37,7 @@ import { startAppServer, type AppServer } from './app-server';
 import { startRuntime } from '../src/server/bootstrap';
 import { loadConfig } from '../src/server/config';
 import { bookings, user } from '../src/server/db/schema';
+import { CAPACITY_CHANGES_CHANNEL } from '../src/server/realtime/capacity-events';
 import { createLogger } from '../src/server/lib/logger';
 import { loadJobsOn, loadWorkers } from '../src/server/modules/workers/capacity.repository';
 import { makeWorker } from '../src/server/modules/workers/worker-defaults';
@@ -158,6 +160,10 @@ async function target(label: string, cwd: string, port: number) {
       double += jobs.length - [...plan.values()].reduce((n, list) => n + list.length, 0);
     }
     await check.deps.db.update(bookings).set({ status: 'cancelled' }).where(inArray(bookings.status, ['pending', 'confirmed']));
+    // Written past the app (no booking event): tell its processes, as any such write must, so they
+    // drop the day plans they keep (capacity-caches.ts); a scope-wide notice drops every plan.
+    await check.deps.db.execute(sql`select pg_notify(${CAPACITY_CHANGES_CHANNEL}, ${JSON.stringify({ scope: 'workers' })})`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
     await check.close();
     return double;
   }

@@ -33,9 +33,9 @@ import { cardDeclined, gatewayFailure } from '../payments/gateway-errors';
 import { recordBookingPayment } from '../payments/payment-records';
 import { rememberAddress, rememberPhone } from '../account/remembered-details';
 import { businessSettingsRead } from '../settings/settings.service';
-import { announceCapacityChange, cachedWorkers } from '../workers/capacity-caches';
+import { announceCapacityChange, cachedOfferedStarts, cachedWorkers, keptOfferedStarts } from '../workers/capacity-caches';
 import { jobsRead } from '../workers/capacity.repository';
-import { assertStartOffered } from '../workers/capacity.service';
+import { slotUnavailable, startOffered } from '../workers/capacity.service';
 import { lockCapacityFor } from '../workers/capacity-lock';
 import { claimUpload, type UploadOwner } from '../uploads/uploads.service';
 import { loadBookingView, loadBookingViews, newBookingView, ownBooking, type ViewContext } from './booking-view';
@@ -205,9 +205,15 @@ export async function createBooking(ctx: BookingContext, idempotencyKey: string,
   }
   const duration = jobDurationMinutes(request.options);
   const capacityCheck = { service: request.options.service, start, durationMinutes: duration, now: ctx.now, rules: settings.slotRules };
-  // A first check before touching the card, on the snapshot read above; the decisive one reads
-  // again under the capacity locks below.
-  await assertStartOffered(db, { ...capacityCheck, workers, jobs });
+  // The day's offered starts, as the slots page lists them: the alternatives a refusal answers with.
+  const dayStarts = { date: businessDate(start), service: request.options.service, durationMinutes: duration, now: ctx.now, rules: settings.slotRules };
+  const refusal = async () => slotUnavailable(await cachedOfferedStarts(db, dayStarts).catch(() => []));
+  // A first check before touching the card: from the day's starts when this process keeps them
+  // (a slots request or a refusal listed them since the date last changed), else on the snapshot
+  // read above. The decisive one reads again under the capacity locks below.
+  const kept = keptOfferedStarts(db, dayStarts);
+  const offered = kept ? kept.some((s) => s.getTime() === start.getTime()) : await startOffered(db, { ...capacityCheck, workers, jobs });
+  if (!offered) throw kept ? slotUnavailable(kept) : await refusal();
   const quote = quoteBooking(request.options, settings.unitPrices, settings.taxRateBps);
   const reference = newBookingReference();
 
@@ -289,7 +295,8 @@ export async function createBooking(ctx: BookingContext, idempotencyKey: string,
       // (issue #16, capacity-lock.ts): a fresh computation over the workers and the day's jobs,
       // this booking left out; a refusal rolls everything above back.
       const workers = await lockCapacityFor(tx, { start, service: request.options.service });
-      await assertStartOffered(tx, { ...capacityCheck, excludeBookingId: id, workers });
+      // A refusal rolls back at once; the day's other starts are listed after, without the locks.
+      if (!(await startOffered(tx, { ...capacityCheck, excludeBookingId: id, workers }))) throw new StartTakenMeanwhile();
       return newBookingView(row!, payment, ledger, view);
     });
     return { booking, replayed: false };
@@ -305,9 +312,12 @@ export async function createBooking(ctx: BookingContext, idempotencyKey: string,
         ctx.logger.error({ err: voidError, holdReference: reference }, 'could not void the hold of a booking that was not saved');
       });
     }
-    throw error;
+    throw error instanceof StartTakenMeanwhile ? await refusal() : error;
   }
 }
+
+/** The decisive capacity check refused the start (booking creation turns it into the 409 once its transaction is over). */
+class StartTakenMeanwhile extends Error {}
 
 /** The customer's own bookings, newest first. */
 export function listBookings(db: Database, customerId: string, view: ViewContext): Promise<BookingView[]> {

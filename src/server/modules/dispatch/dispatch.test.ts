@@ -78,6 +78,12 @@ describe(`scheduling and dispatch (${databaseKind})`, () => {
     const body = await taken.json();
     expect(body.code).toBe('slot_unavailable');
     expect(body.details.availableStarts.split(',')).toContain('2026-11-23T16:30:00.000Z');
+    // The alternatives are the starts the slots page lists, whether the day's plan was kept or not.
+    const listed = await slots('tv-installation', MONDAY, 60);
+    expect(body.details.availableStarts.split(',')).toEqual(listed);
+    const again = await (await book(tv, MONDAY_10)).json();
+    expect(again.details.availableStarts.split(',')).toEqual(listed);
+    expect(listed).not.toContain(MONDAY_10);
   });
 
   it('assigns only a skilled worker who is free, and refuses conflicts', async () => {

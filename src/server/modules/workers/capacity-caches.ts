@@ -104,6 +104,15 @@ export async function cachedOfferedStarts(db: Database, query: { date: string; s
 }
 
 /**
+ * The starts offered on a date for a new job at `now` if this process keeps them already (a slots
+ * request or a refusal computed them since the date last changed), else undefined: nothing is
+ * computed or read. Equal to cachedOfferedStarts when defined.
+ */
+export function keptOfferedStarts(db: Database, query: { date: string; service: ServiceSlug; durationMinutes: number; now: Date; rules: CapacityRules }): Date[] | undefined {
+  return capacityCachesOf(db)?.dayPlans.keptStarts(query);
+}
+
+/**
  * The active workers with their skills, weekly hours and time off (loadWorkers), from this
  * process's cache (fresh when none is attached); read-only. Kept until a worker change is announced
  * (`workers` scope). Only for advisory checks: a decision reads them in its own transaction

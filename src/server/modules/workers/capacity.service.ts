@@ -36,11 +36,29 @@ export async function offeredStartsOn(db: Database | Transaction, input: Omit<St
   return offeredStarts({ ...input, workers, jobs: jobs.filter((j) => j.id !== input.excludeBookingId) });
 }
 
-const slotUnavailable = (fresh: Date[]) =>
+/** 409 slot_unavailable, with the date's offered starts in details.availableStarts (comma-separated ISO instants). */
+export const slotUnavailable = (fresh: Date[]) =>
   conflict('slot_unavailable', 'validation.slotUnavailable', {
     details: { startAt: 'validation.slotUnavailable' },
     rawDetails: { availableStarts: fresh.map((s) => s.toISOString()).join(',') },
   });
+
+/**
+ * Whether `input.start` is still offered (isStartOffered over the workers and the date's jobs),
+ * without the day's other starts: a caller inside the capacity locks answers quickly and lists
+ * the alternatives after its transaction (booking creation). False, without asking the database,
+ * for a start outside the bookable dates.
+ */
+export async function startOffered(db: Database | Transaction, input: StartCheck): Promise<boolean> {
+  if (!isBookableDate(businessDate(input.start), input.now, input.rules)) return false;
+  return isStartOffered({ ...input, ...(await checkedCapacity(db, input)) });
+}
+
+/** The workers and the start date's jobs a check runs on (StartCheck's `workers` and `jobs`), the booking being moved left out. */
+async function checkedCapacity(db: Database | Transaction, input: StartCheck): Promise<{ workers: readonly WorkerCapacity[]; jobs: readonly ScheduledJob[] }> {
+  const { workers, jobs } = input.workers ? { workers: input.workers, jobs: input.jobs ?? (await loadJobsOn(db, input.start)) } : await loadCapacity(db, input.start);
+  return { workers, jobs: jobs.filter((j) => j.id !== input.excludeBookingId) };
+}
 
 /**
  * @throws AppError 409 slot_unavailable with the day's fresh starts in details.availableStarts
@@ -49,8 +67,7 @@ const slotUnavailable = (fresh: Date[]) =>
 export async function assertStartOffered(db: Database | Transaction, input: StartCheck): Promise<void> {
   const date = businessDate(input.start);
   if (!isBookableDate(date, input.now, input.rules)) throw slotUnavailable([]);
-  const { workers, jobs } = input.workers ? { workers: input.workers, jobs: input.jobs ?? (await loadJobsOn(db, input.start)) } : await loadCapacity(db, input.start);
-  const others = jobs.filter((j) => j.id !== input.excludeBookingId);
-  if (isStartOffered({ ...input, workers, jobs: others })) return;
-  throw slotUnavailable(offeredStarts({ ...input, date, workers, jobs: others }));
+  const { workers, jobs } = await checkedCapacity(db, input);
+  if (isStartOffered({ ...input, workers, jobs })) return;
+  throw slotUnavailable(offeredStarts({ ...input, date, workers, jobs }));
 }

@@ -16,7 +16,8 @@
  * the requests already waiting for it (they began before the change) but never stored, so no
  * stale plan outlives a change.
  *
- * Booking creation's own check, inside its lock, never reads this cache (capacity.service.ts).
+ * Booking creation's decisive check, inside its lock, never reads this cache (capacity.service.ts);
+ * its first, advisory check and the alternatives of its refusals do (bookings.service.ts).
  */
 import { planDay, startsOnPlan, type CapacityRules, type DayPlan } from '../../../domain/capacity';
 import type { ServiceSlug } from '../../../domain/services';
@@ -99,6 +100,19 @@ export class DayPlanCache {
     if (!isBookableDate(query.date, query.now, query.rules)) return [];
     const entry = this.caching ? await this.entryFor(key, query.date, query.rules) : await this.computeEntry(query.date, query.rules);
     return startsOfferedAt(allStarts(entry), query.date, query.now, query.rules);
+  }
+
+  /**
+   * The starts offered on a date at `query.now` when this process already keeps them (the date's
+   * plan and its start list for the service and job length), computing and reading nothing;
+   * undefined when not kept (or while nothing is cached). When kept, the same answer as
+   * offeredStarts.
+   */
+  keptStarts(query: OfferedStartsQuery): Date[] | undefined {
+    if (!this.caching) return undefined;
+    if (!isBookableDate(query.date, query.now, query.rules)) return [];
+    const starts = this.entries.get(`${query.date}|${rulesKey(query.rules)}`)?.starts.get(`${query.service}:${query.durationMinutes}`);
+    return starts && startsOfferedAt(starts, query.date, query.now, query.rules);
   }
 
   /**
