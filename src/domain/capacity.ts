@@ -217,11 +217,11 @@ function takesNewJob(workers: readonly WorkerCapacity[], jobs: readonly Schedule
  * clash exactly when they overlap, so jobs whose widened times all cover one instant clash with one
  * another. If, at some instant inside the new job's widened time, the new job and the waiting jobs
  * covering it outnumber the workers able to take any one of them (skill and shift; Hall's
- * condition) among those not holding an assigned job there, nothing can place them all. Checked at the new job's widened
- * start and at every widened job start inside its widened time (where the most intervals overlap).
- * A necessary condition only: false proves nothing, and the search decides.
- * @param jobs the jobs that must keep a worker (assigned ones count like waiting ones: a superset of
- *   what their placement allows keeps the proof sound)
+ * condition) among those not holding an assigned job there, nothing can place them all. Checked at
+ * the new job's widened start and at every widened job start inside its widened time (where the
+ * most intervals overlap). A necessary condition only: false proves nothing, and the search decides.
+ * @param jobs the jobs that must keep a worker: waiting ones need one each, an assigned one keeps
+ *   its own (several assigned to one worker occupy only that worker)
  * @param newJob the job to add (instants in UTC)
  */
 export function provablyFull(workers: readonly WorkerCapacity[], jobs: readonly ScheduledJob[], newJob: { service: ServiceSlug; start: Date; end: Date }, rules: CapacityRules): boolean {

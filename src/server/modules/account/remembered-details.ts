@@ -48,5 +48,6 @@ export async function rememberAddress(tx: Transaction, userId: string, address: 
  * where both come as placeholders of a statement built once: db/named-statement.ts).
  */
 export function rememberPhone(tx: Transaction | Database, userId: string | Placeholder, phone: string | Placeholder) {
+  // sql`` takes a placeholder where drizzle's `set` types take only values.
   return tx.update(profiles).set({ phone: sql`${phone}` }).where(and(eq(profiles.id, userId), isNull(profiles.phone)));
 }

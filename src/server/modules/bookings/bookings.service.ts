@@ -121,13 +121,11 @@ function earlierAttemptsRead(customerId: string, idempotencyKey: string): Combin
 }
 
 /** The values of insertNewBooking: the booking's columns, and its payment event's type, amount and facts. */
-type NewBookingValues = Omit<typeof bookings.$inferInsert, 'status' | 'customerId' | 'id'> & {
+type NewBookingValues = Omit<typeof bookings.$inferInsert, 'status' | 'id'> & {
   id: string;
-  customerId: string;
   paymentEventType: 'hold_placed' | 'card_saved';
   paymentEventCents: number | null;
   paymentEventData: AnyBookingEventData;
-  contactPhone: string;
 };
 
 /**
@@ -205,15 +203,16 @@ export async function createBooking(ctx: BookingContext, idempotencyKey: string,
   }
   const duration = jobDurationMinutes(request.options);
   const capacityCheck = { service: request.options.service, start, durationMinutes: duration, now: ctx.now, rules: settings.slotRules };
-  // The day's offered starts, as the slots page lists them: the alternatives a refusal answers with.
-  const dayStarts = { date: businessDate(start), service: request.options.service, durationMinutes: duration, now: ctx.now, rules: settings.slotRules };
+  // The day's offered starts, as the slots page lists them (decision 049): the alternatives a
+  // refusal answers with, computed once per change of the date.
+  const dayStarts = { ...capacityCheck, date: businessDate(start) };
   const refusal = async () => slotUnavailable(await cachedOfferedStarts(db, dayStarts).catch(() => []));
   // A first check before touching the card: from the day's starts when this process keeps them
   // (a slots request or a refusal listed them since the date last changed), else on the snapshot
   // read above. The decisive one reads again under the capacity locks below.
   const kept = keptOfferedStarts(db, dayStarts);
   const offered = kept ? kept.some((s) => s.getTime() === start.getTime()) : await startOffered(db, { ...capacityCheck, workers, jobs });
-  if (!offered) throw kept ? slotUnavailable(kept) : await refusal();
+  if (!offered) throw await refusal();
   const quote = quoteBooking(request.options, settings.unitPrices, settings.taxRateBps);
   const reference = newBookingReference();
 
@@ -293,9 +292,9 @@ export async function createBooking(ctx: BookingContext, idempotencyKey: string,
       );
       // The decisive check comes last, so the capacity locks are held only for it and the commit
       // (issue #16, capacity-lock.ts): a fresh computation over the workers and the day's jobs,
-      // this booking left out; a refusal rolls everything above back.
+      // this booking left out. A refusal rolls everything above back at once; the day's other
+      // starts are listed after the transaction, without the locks.
       const workers = await lockCapacityFor(tx, { start, service: request.options.service });
-      // A refusal rolls back at once; the day's other starts are listed after, without the locks.
       if (!(await startOffered(tx, { ...capacityCheck, excludeBookingId: id, workers }))) throw new StartTakenMeanwhile();
       return newBookingView(row!, payment, ledger, view);
     });

@@ -52,6 +52,11 @@ function rulesKey(rules: CapacityRules): string {
   return JSON.stringify([rules.openMinute, rules.closeMinute, rules.weeklyHours ?? null, rules.stepMinutes, rules.bufferMinutes]);
 }
 
+/** A kept plan's key: its date and the rules it was made under. */
+const planKey = (query: OfferedStartsQuery) => `${query.date}|${rulesKey(query.rules)}`;
+/** A plan's start list's key: the service and the job length. */
+const startListKey = (query: OfferedStartsQuery) => `${query.service}:${query.durationMinutes}`;
+
 export interface OfferedStartsQuery {
   /** 'YYYY-MM-DD', Tampa. */
   date: string;
@@ -88,8 +93,8 @@ export class DayPlanCache {
    * @returns UTC instants, ascending; none when the date is not bookable at `now`
    */
   async offeredStarts(query: OfferedStartsQuery): Promise<Date[]> {
-    const key = `${query.date}|${rulesKey(query.rules)}`;
-    const startsKey = `${query.service}:${query.durationMinutes}`;
+    const key = planKey(query);
+    const startsKey = startListKey(query);
     const allStarts = (entry: Entry) => {
       const known = entry.starts.get(startsKey);
       if (known) return known;
@@ -111,7 +116,7 @@ export class DayPlanCache {
   keptStarts(query: OfferedStartsQuery): Date[] | undefined {
     if (!this.caching) return undefined;
     if (!isBookableDate(query.date, query.now, query.rules)) return [];
-    const starts = this.entries.get(`${query.date}|${rulesKey(query.rules)}`)?.starts.get(`${query.service}:${query.durationMinutes}`);
+    const starts = this.entries.get(planKey(query))?.starts.get(startListKey(query));
     return starts && startsOfferedAt(starts, query.date, query.now, query.rules);
   }
 
