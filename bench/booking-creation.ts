@@ -20,7 +20,10 @@
  * Numbers go to the README; nothing here is a test assertion.
  *
  * BENCH_PROCESSES=N starts N server processes per target on its one database (docs/deploy.md's
- * topology; client i sends to process i mod N) and sums their CPU.
+ * topology; client i sends to process i mod N) and sums their CPU; BENCH_REFERENCE_PROCESSES
+ * (default: the same N) sets the reference's count apart, e.g. 1 for a commit from before issue #16,
+ * which could not run two processes on one database (rate limits kept in memory, background jobs
+ * run by every process).
  *
  * Run: `node --import tsx bench/booking-creation.ts` (BENCH_ROUNDS=5, BENCH_PORT=4345,
  * BENCH_REFERENCE_DIR=/path/to/old-checkout, BENCH_PROCESSES=1).
@@ -50,6 +53,7 @@ const WORKERS = 50;
 const CLIENTS = 100;
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const PROCESSES = Number(process.env.BENCH_PROCESSES ?? 1);
+const REFERENCE_PROCESSES = Number(process.env.BENCH_REFERENCE_PROCESSES ?? PROCESSES);
 const percentile = (values: number[], p: number) => (values.length ? [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((p / 100) * values.length))]! : Number.NaN);
 const tv = { service: 'tv-installation', screenSize: '40_55', bracket: 'none', wallRiskAccepted: true, limitationsAcknowledged: true };
 
@@ -109,14 +113,14 @@ async function seededDatabase() {
 }
 
 /**
- * Starts PROCESSES server processes from `cwd` on one database of their own (ports `port`,
+ * Starts `processes` server processes from `cwd` on one database of their own (ports `port`,
  * `port` + 100, ...; docs/deploy.md's topology without the load balancer: client i sends to
- * process i mod PROCESSES) and signs up the 100 clients.
+ * process i mod `processes`) and signs up the 100 clients.
  */
-async function target(label: string, cwd: string, port: number) {
+async function target(label: string, cwd: string, port: number, processes: number) {
   const database = await seededDatabase();
   const apps: AppServer[] = [];
-  for (let k = 0; k < PROCESSES; k++) {
+  for (let k = 0; k < processes; k++) {
     apps.push(await startAppServer({ cwd, port: port + 100 * k, env: { DATABASE_URL: database.url, DATA_DIR: database.dataDir, LOG_LEVEL: 'warn', AUTH_RATE_LIMIT_MAX: '100000' } }));
   }
   servers.push(...apps);
@@ -212,8 +216,9 @@ function report(target: string, name: string, run: Run, double: number) {
 }
 
 try {
-  const targets = [await target('this tree', process.cwd(), PORT)];
-  if (REFERENCE_DIR) targets.push(await target('reference', REFERENCE_DIR, PORT + 1));
+  const targets = [await target('this tree', process.cwd(), PORT, PROCESSES)];
+  if (REFERENCE_DIR) targets.push(await target('reference', REFERENCE_DIR, PORT + 1, REFERENCE_PROCESSES));
+  console.log(`server processes: this tree ${PROCESSES}${REFERENCE_DIR ? `, reference ${REFERENCE_PROCESSES}` : ''}`);
   // Tampa dates: today and the 14 bookable days after it.
   const dates = bookableDates(new Date(), DEFAULT_SLOT_RULES);
   const dateIn = (days: number) => dates[days]!;

@@ -60,24 +60,22 @@ function statementName(text: string): string {
 }
 
 /**
- * An insert whose SQL drizzle builds once per process and that then runs with each call's values
- * (issue #16, docs/decisions/048-booking-writes-built-once.md): building the booking's insert with
- * its CTEs cost ~0.3 ms of the server's CPU per booking, every time for the same text. `build`
- * writes the statement with `sql.placeholder(name)` for every value that changes from one call to
- * the next (constants may stay values); each call's `values` fill them, through the columns'
- * encoders as drizzle's own prepared queries do (`fill`). The statement runs named
- * (parsed once per connection, as executeNamed) and its `returning` rows come back decoded as
- * `table`'s rows by the columns' decoders, as `.returning()` with no argument gives them.
- * @param build the insert, ending in `.returning()`; called once, with the first caller's handle
- * @returns a function running it on `db` (the pool or a transaction) with `values`
+ * A statement whose SQL drizzle builds once per process and that then runs with each call's
+ * values (issue #16, docs/decisions/048-booking-writes-built-once.md): building the booking's
+ * insert with its CTEs cost ~0.3 ms of the server's CPU per booking, every time for the same
+ * text. `build` writes the statement with `sql.placeholder(name)` for every value that changes
+ * from one call to the next (constants may stay values); each call's `values` fill them, through
+ * the columns' encoders as drizzle's own prepared queries do (`fill`). The statement runs named
+ * (parsed once per connection, as executeNamed).
+ * @param build the statement; called once, with the first caller's handle
+ * @returns a function running it on `db` (the pool or a transaction) with `values`, resolving to
+ *   the driver's rows (column names as PostgreSQL returns them; values as the driver parses them)
  * @throws from the returned function: Error `No value for placeholder "..."` when `values` misses
  *   one, or the driver's error when the statement fails
  */
-export function insertBuiltOnce<T extends PgTable, Values extends Record<string, unknown>>(
-  table: T,
+export function builtOnce<Values extends Record<string, unknown>>(
   build: (db: Database | Transaction) => { getSQL(): SQL },
-): (db: Database | Transaction, values: Values) => Promise<T['$inferSelect'][]> {
-  const columns = Object.entries(getTableColumns(table));
+): (db: Database | Transaction, values: Values) => Promise<Record<string, unknown>[]> {
   let statement: { text: string; params: BuiltParam[]; name: string } | undefined;
   return async (db, values) => {
     if (!statement) {
@@ -86,10 +84,31 @@ export function insertBuiltOnce<T extends PgTable, Values extends Record<string,
     }
     const params = statement.params.map((param) => fill(param, values));
     const result = (await db._.session.prepareQuery({ sql: statement.text, params }, undefined, statement.name, false).execute()) as { rows: Record<string, unknown>[] };
-    return result.rows.map((raw) => {
+    return result.rows;
+  };
+}
+
+/**
+ * An insert built once (`builtOnce`) whose `returning` rows come back decoded as `table`'s rows by
+ * the columns' decoders, as `.returning()` with no argument gives them.
+ * @param build the insert, ending in `.returning()`; called once, with the first caller's handle
+ * @param extra the names of returned columns that are not `table`'s (e.g. a CTE's row as JSON),
+ *   passed through as the driver gives them
+ * @returns a function running it on `db` (the pool or a transaction) with `values`
+ * @throws as builtOnce
+ */
+export function insertBuiltOnce<T extends PgTable, Values extends Record<string, unknown>, Extra extends string = never>(
+  table: T,
+  build: (db: Database | Transaction) => { getSQL(): SQL },
+  extra: readonly Extra[] = [],
+): (db: Database | Transaction, values: Values) => Promise<(T['$inferSelect'] & Record<Extra, unknown>)[]> {
+  const columns = Object.entries(getTableColumns(table));
+  const run = builtOnce<Values>(build);
+  return async (db, values) =>
+    (await run(db, values)).map((raw) => {
       const row: Record<string, unknown> = {};
       for (const [key, column] of columns) row[key] = raw[column.name] === null ? null : column.mapFromDriverValue(raw[column.name]);
-      return row as T['$inferSelect'];
+      for (const name of extra) row[name] = raw[name];
+      return row as T['$inferSelect'] & Record<Extra, unknown>;
     });
-  };
 }

@@ -19,10 +19,11 @@
  * Keys live in `idempotency_requests` (src/server/db/schema/idempotency.ts).
  */
 import { createHash } from 'node:crypto';
-import { and, eq, lt } from 'drizzle-orm';
+import { and, eq, lt, sql } from 'drizzle-orm';
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { z } from 'zod';
+import { builtOnce } from '../db/named-statement';
 import { idempotencyRequests } from '../db/schema';
 import type { AppEnv } from './app-env';
 import { errorBody } from './error-handler';
@@ -73,6 +74,24 @@ async function fingerprintOf(c: Context<AppEnv>): Promise<string> {
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
+ * The two statements every keyed request runs, built once per process (issue #16, decision 048):
+ * the claim of a key, and the storing of its answer. Each returns or updates one row.
+ */
+const claimKey = builtOnce<{ scope: string; key: string; fingerprint: string; lockedAt: Date }>((db) =>
+  db
+    .insert(idempotencyRequests)
+    .values({ scope: sql.placeholder('scope'), key: sql.placeholder('key'), fingerprint: sql.placeholder('fingerprint'), status: 'in_progress', lockedAt: sql.placeholder('lockedAt') } as unknown as typeof idempotencyRequests.$inferInsert)
+    .onConflictDoNothing()
+    .returning({ key: idempotencyRequests.key }),
+);
+const storeAnswer = builtOnce<{ scope: string; key: string; responseStatus: number; responseBody: string }>((db) =>
+  db
+    .update(idempotencyRequests)
+    .set({ status: 'done', responseStatus: sql.placeholder('responseStatus'), responseBody: sql.placeholder('responseBody') } as unknown as Partial<typeof idempotencyRequests.$inferInsert>)
+    .where(and(eq(idempotencyRequests.scope, sql.placeholder('scope')), eq(idempotencyRequests.key, sql.placeholder('key')))),
+);
+
+/**
  * The request's `Idempotency-Key` header.
  * @returns the key, or null when absent and not required
  * @throws AppError 400 idempotency_key_required when required and absent, or malformed
@@ -105,12 +124,8 @@ export async function idempotent<R extends Response>(c: Context<AppEnv>, options
   let pause = 20;
 
   for (;;) {
-    const claimed = await db
-      .insert(idempotencyRequests)
-      .values({ scope: options.scope, key, fingerprint, status: 'in_progress', lockedAt: now() })
-      .onConflictDoNothing()
-      .returning({ key: idempotencyRequests.key });
-    if (claimed.length > 0) return execute(c, where, () => run(`${options.scope}:${key}`));
+    const claimed = await claimKey(db, { scope: options.scope, key, fingerprint, lockedAt: now() });
+    if (claimed.length > 0) return execute(c, { scope: options.scope, key }, () => run(`${options.scope}:${key}`));
 
     const [row] = await db.select().from(idempotencyRequests).where(where);
     if (!row) continue; // released meanwhile: claim it again
@@ -126,7 +141,7 @@ export async function idempotent<R extends Response>(c: Context<AppEnv>, options
         .set({ lockedAt: now() })
         .where(and(where, eq(idempotencyRequests.status, 'in_progress'), lt(idempotencyRequests.lockedAt, staleBefore)))
         .returning({ key: idempotencyRequests.key });
-      if (taken.length > 0) return execute(c, where, () => run(`${options.scope}:${key}`));
+      if (taken.length > 0) return execute(c, { scope: options.scope, key }, () => run(`${options.scope}:${key}`));
     }
     if (performance.now() > waitUntil) throw conflict('idempotency_in_progress', 'errors.idempotencyInProgress');
     await sleep(pause);
@@ -134,8 +149,9 @@ export async function idempotent<R extends Response>(c: Context<AppEnv>, options
   }
 }
 
-async function execute<R extends Response>(c: Context<AppEnv>, where: ReturnType<typeof and>, run: () => Promise<R>): Promise<R> {
+async function execute<R extends Response>(c: Context<AppEnv>, claimed: { scope: string; key: string }, run: () => Promise<R>): Promise<R> {
   const { db, now } = c.var.deps;
+  const where = and(eq(idempotencyRequests.scope, claimed.scope), eq(idempotencyRequests.key, claimed.key));
   const release = () => db.delete(idempotencyRequests).where(and(where, eq(idempotencyRequests.status, 'in_progress')));
   // While the request runs its key stays fresh (see STALE_AFTER_MS); a failed refresh is retried by the next beat.
   const heartbeat = setInterval(() => {
@@ -158,7 +174,7 @@ async function execute<R extends Response>(c: Context<AppEnv>, where: ReturnType
   } finally {
     clearInterval(heartbeat);
   }
-  const store = (body: string) => db.update(idempotencyRequests).set({ status: 'done', responseStatus: response.status, responseBody: body }).where(where);
+  const store = (body: string) => storeAnswer(db, { ...claimed, responseStatus: response.status, responseBody: body });
   if (response.status >= 200 && response.status < 300) {
     const body = await response.text();
     await store(body);

@@ -13,6 +13,7 @@
  * keeps the error for an operator). A message with `skippedReason` is claimed and recorded the
  * same way but never sent (a customer who turned booking emails off).
  */
+import DataLoader from 'dataloader';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { PgInsertValue } from 'drizzle-orm/pg-core';
 import nodemailer, { type SendMailOptions } from 'nodemailer';
@@ -67,7 +68,9 @@ export interface Mailer {
   send(mail: OutgoingMail): Promise<MailOutcome>;
   /**
    * `send` for several messages about bookings, claimed in one insert (issue #16: a booking's two
-   * "received" mails were two round trips); each is then sent (SMTP) or kept (dev) as `send` does.
+   * "received" mails were two round trips), together with the messages of other calls made in the
+   * same turn of the event loop (the notifier renders the events it claimed together at once);
+   * each is then sent (SMTP) or kept (dev) as `send` does.
    * @returns one outcome per message, in order
    */
   sendMany(mails: readonly (OutgoingMail & { bookingId: string })[]): Promise<MailOutcome[]>;
@@ -88,6 +91,8 @@ export interface MailTransport {
 /** The outbox columns a message fills (outboxRow), in the claiming insert's order. */
 const OUTBOX_FIELDS = ['to', 'subject', 'text', 'html', 'ics', 'template', 'language', 'bookingId', 'transport', 'skippedReason'] as const;
 type OutboxField = (typeof OUTBOX_FIELDS)[number];
+/** At most this many messages in one claiming insert (sendMany). */
+const CLAIM_MAX = 40;
 
 /**
  * @param mail the `mail` part of Config (SMTP_URL, MAIL_FROM)
@@ -139,6 +144,26 @@ export function createMailer(db: Database, mail: Config['mail'], logger: Logger,
     });
     return statement.execute(values);
   }
+
+  /**
+   * The outbox rows of the messages of every sendMany call made in one turn of the event loop,
+   * claimed in one insert (dataloader gathers them; at most CLAIM_MAX messages, so at most that
+   * many statement texts): per message its row's id, or null when (booking, template) already has
+   * one (also the second of the same message).
+   */
+  const claims = new DataLoader(
+    async (messages: readonly OutgoingMail[]) => {
+      const claimed = await claimInsert(messages);
+      const ids = new Map(claimed.map((row) => [`${row.bookingId}/${row.template}`, row.id]));
+      return messages.map((message) => {
+        const key = `${message.bookingId}/${message.template}`;
+        const id = ids.get(key) ?? null;
+        ids.delete(key);
+        return id;
+      });
+    },
+    { cache: false, maxBatchSize: CLAIM_MAX, batchScheduleFn: (run) => setImmediate(run) },
+  );
 
   /** Sends (SMTP) or keeps (dev) a message whose outbox row `id` this process claimed. */
   async function deliver(message: OutgoingMail, id: string): Promise<MailOutcome> {
@@ -201,13 +226,12 @@ export function createMailer(db: Database, mail: Config['mail'], logger: Logger,
     },
     async sendMany(messages) {
       if (messages.length === 0) return [];
-      const claimed = await claimInsert(messages);
-      const ids = new Map(claimed.map((row) => [`${row.bookingId}/${row.template}`, row.id]));
+      const ids = await claims.loadMany(messages);
+      const failed = ids.find((id) => id instanceof Error);
+      if (failed) throw failed;
       const outcomes: MailOutcome[] = [];
-      for (const message of messages) {
-        const key = `${message.bookingId}/${message.template}`;
-        const id = ids.get(key);
-        ids.delete(key); // the same message twice in one call: the second is a duplicate
+      for (const [i, message] of messages.entries()) {
+        const id = ids[i] as string | null;
         outcomes.push(id ? await deliver(message, id) : { status: 'duplicate' });
       }
       return outcomes;

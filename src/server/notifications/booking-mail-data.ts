@@ -65,17 +65,25 @@ function claimEvent(db: Database, eventId: string | Placeholder<'eventId'>) {
     .returning({ bookingId: bookingEvents.bookingId });
 }
 
-/** The claim-and-read statement for one set of templates, the event's id left as a placeholder. */
-function prepareClaimBookingMail(db: Database, templates: readonly string[], name: string) {
-  const claim = db.$with('claim').as(claimEvent(db, sql.placeholder('eventId')));
+/**
+ * The claim-and-read statement for one set of templates and any number of events (their ids an
+ * array placeholder): one row per event claimed, with the event's id.
+ */
+function prepareClaimBookingMails(db: Database, templates: readonly string[], name: string) {
+  const claim = db.$with('claim').as(
+    db
+      .update(bookingEvents)
+      .set({ notifiedAt: sql`now()` })
+      .where(and(sql`${bookingEvents.id} = any(${sql.placeholder('eventIds')}::uuid[])`, isNull(bookingEvents.notifiedAt)))
+      .returning({ eventId: bookingEvents.id, bookingId: bookingEvents.bookingId }),
+  );
   const sent = sql<string[]>`(select coalesce(json_agg(distinct o.template), '[]'::json) from ${mailOutbox} o where o.booking_id = ${bookings.id} and o.template in ${[...templates]})`;
   return db
     .with(claim)
-    .select({ ...mailDataColumns, sent })
+    .select({ ...mailDataColumns, sent, eventId: sql<string>`claim.id`.as('claimed_event_id') })
     .from(bookings)
+    .innerJoin(claim, sql`claim.booking_id = ${bookings.id}`)
     .innerJoin(user, eq(user.id, bookings.customerId))
-    .where(eq(bookings.id, sql`(select booking_id from claim)`))
-    .limit(1)
     .prepare(name);
 }
 
@@ -85,29 +93,40 @@ function prepareClaimBookingMail(db: Database, templates: readonly string[], nam
  * `--cpu-prof`); on a PostgreSQL server each is a named prepared statement, parsed once per
  * connection. Names are unique in the process (node-postgres refuses one name for two texts).
  */
-const claimStatements = new WeakMap<Database, Map<string, ReturnType<typeof prepareClaimBookingMail>>>();
+const claimStatements = new WeakMap<Database, Map<string, ReturnType<typeof prepareClaimBookingMails>>>();
 let claimStatementCount = 0;
 
-function claimBookingMailStatement(db: Database, templates: readonly string[]) {
+function claimBookingMailsStatement(db: Database, templates: readonly string[]) {
   let byTemplates = claimStatements.get(db);
   if (!byTemplates) claimStatements.set(db, (byTemplates = new Map()));
   const key = templates.join(',');
   let statement = byTemplates.get(key);
-  if (!statement) byTemplates.set(key, (statement = prepareClaimBookingMail(db, templates, `claim_booking_mail_${++claimStatementCount}`)));
+  if (!statement) byTemplates.set(key, (statement = prepareClaimBookingMails(db, templates, `claim_booking_mails_${++claimStatementCount}`)));
   return statement;
 }
 
+/** What a claimed event's messages need, and which of its templates the booking already has. */
+export type ClaimedMail = { data: BookingMailData; sent: Set<string> };
+
 /**
- * Claims a booking event's messages for this process, in one statement with what they need:
- * sets the event's `notified_at` when no process has (every process hears every event; decision
- * 043), and reads the message data and which of `templates` the booking already has in the outbox.
- * @param eventId the booking_events row, from the NOTIFY payload
- * @param templates the mail templates the event may send (at least one)
- * @returns null when another process (or an earlier delivery) claimed the event, or the booking is gone
+ * Claims booking events' messages for this process, in one statement with what they need: sets
+ * each event's `notified_at` when no process has (every process hears every event; decision
+ * 043), and reads the message data and which of `templates` each booking already has in the
+ * outbox. Several events at once (the notifier gathers those heard close together, issue #16:
+ * one statement for them all instead of one each).
+ * @param eventIds booking_events rows, from the NOTIFY payloads
+ * @param templates the mail templates the events may send (at least one)
+ * @returns per event id, in the order given: null when another process (or an earlier delivery)
+ *   claimed the event, or the booking is gone; an id given twice is claimed once (the first)
  */
-export async function claimBookingMail(db: Database, eventId: string, templates: readonly string[]): Promise<{ data: BookingMailData; sent: Set<string> } | null> {
-  const [row] = await claimBookingMailStatement(db, templates).execute({ eventId });
-  return row ? { data: mailData(row), sent: new Set(row.sent) } : null;
+export async function claimBookingMails(db: Database, eventIds: readonly string[], templates: readonly string[]): Promise<(ClaimedMail | null)[]> {
+  const rows = await claimBookingMailsStatement(db, templates).execute({ eventIds: [...new Set(eventIds)] });
+  const byEvent = new Map(rows.map((row) => [row.eventId, row]));
+  return eventIds.map((eventId) => {
+    const row = byEvent.get(eventId);
+    byEvent.delete(eventId);
+    return row ? { data: mailData(row), sent: new Set(row.sent) } : null;
+  });
 }
 
 /**

@@ -1,7 +1,7 @@
 import http from 'node:http';
 import net from 'node:net';
 import { randomUUID } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookingEvents, bookings, mailOutbox, paymentLedger, userRoles } from '../db/schema';
 import type { Mailer } from '../mail/mailer';
@@ -144,6 +144,33 @@ describe(`booking notifications in the dev outbox (${databaseKind})`, () => {
     expect(await messagesOf(t, booking.id, 'cancelled')).toHaveLength(1);
     const [claimed] = await t.deps.db.select({ notifiedAt: bookingEvents.notifiedAt }).from(bookingEvents).where(eq(bookingEvents.id, event!.id));
     expect(claimed!.notifiedAt).toBeInstanceOf(Date);
+  });
+
+  // Issue #16: events heard close together are claimed by one statement and their mails
+  // inserted by one, instead of two statements per event. One statement sets one now(): the
+  // events' notified_at and the messages' created_at are then the same instant.
+  it('claims the events it hears together in one statement and writes their mails in one insert, each booking mailed once', async () => {
+    const seeded = [await seedBooking(t.deps.db, customer.userId), await seedBooking(t.deps.db, customer.userId), await seedBooking(t.deps.db, customer.userId)];
+    for (const booking of seeded) await message(t, booking, 'booking_received');
+    const changes = [];
+    for (const booking of seeded) {
+      // An event no notifier acts on, then handed over as a cancellation (as in the test above).
+      const [event] = await t.deps.db.insert(bookingEvents).values({ bookingId: booking.id, type: 'hold_placed' }).returning({ id: bookingEvents.id });
+      await t.deps.db.update(bookings).set({ status: 'cancelled', cancellationTier: 'free', cancellationFeeCents: 0 }).where(eq(bookings.id, booking.id));
+      changes.push({ eventId: event!.id, bookingId: booking.id, type: 'cancelled', status: 'cancelled' as const, customerId: customer.userId, workerId: null });
+    }
+    const site = { publicUrl: t.config.publicUrl, supportPhone: t.config.supportPhone, operationsEmail: t.config.mail.operationsEmail };
+    const notifier = createBookingNotifier({ db: t.deps.db, mailer: t.deps.mailer, sms: null, site, logger: createLogger('silent') });
+    for (const change of changes) notifier.notify(change);
+    await notifier.close();
+
+    const mails = await Promise.all(seeded.map((booking) => messagesOf(t, booking.id, 'cancelled')));
+    expect(mails.map((rows) => rows.length)).toEqual([1, 1, 1]);
+    expect(new Set(mails.map(([row]) => row!.createdAt.getTime())).size).toBe(1);
+    const claimedAt = await t.deps.db.select({ notifiedAt: bookingEvents.notifiedAt }).from(bookingEvents).where(inArray(bookingEvents.id, changes.map((change) => change.eventId)));
+    expect(claimedAt).toHaveLength(3);
+    expect(claimedAt.every((row) => row.notifiedAt instanceof Date)).toBe(true);
+    expect(new Set(claimedAt.map((row) => row.notifiedAt!.getTime())).size).toBe(1);
   });
 
   it('mails the cancellation outcome: no charge, a fee, or the no-show charge', async () => {

@@ -23,13 +23,16 @@
  * nothing. Every server process hears every event (LISTEN/NOTIFY): the first to set the event's
  * `notified_at` renders and sends its messages, the others stop after that one statement
  * (docs/decisions/043-notifications-claimed-once.md); the claim also reads the message data and
- * the templates the booking already has. Each (booking, template) is
+ * the templates the booking already has. Events heard within CLAIM_BATCH_WINDOW_MS of each other
+ * are claimed by one statement, and their mails claimed in the outbox by one insert (issue #16,
+ * docs/decisions/050-fewer-statements-per-booking.md). Each (booking, template) is
  * sent at most once, checked against mail_outbox and enforced by its unique index, so a repeated
  * or duplicated event changes nothing; an SMS goes out only with the mail that first claims its
  * template. An event's mails are claimed in the outbox in one insert. Work runs in the background, after the event's transaction committed, one change at
  * a time per booking (in order) and bookings in parallel, so it never slows the request that
  * caused it. A failure is logged, written to the error log, and does not stop later messages.
  */
+import DataLoader from 'dataloader';
 import type { Database } from '../db/client';
 import type { Logger } from '../lib/logger';
 import { recordServerError } from '../modules/errors/server-errors';
@@ -39,7 +42,7 @@ import type { Lang } from '../lib/i18n';
 import type { BookingChange, BookingEventHub } from '../realtime/booking-event-hub';
 import { getBusinessSettings } from '../modules/settings/settings.service';
 import { capacityCachesOf } from '../modules/workers/capacity-caches';
-import { claimBookingEvent, claimBookingMail, loadBookingMailData } from './booking-mail-data';
+import { claimBookingEvent, claimBookingMails, loadBookingMailData, type ClaimedMail } from './booking-mail-data';
 import type { SmsSender } from './sms';
 import { sendChangeNotice, type ChangeNoticeKind } from './booking-change-notices';
 
@@ -125,12 +128,38 @@ async function receiptAttachment(deps: NotifierDeps, bookingId: string, lang: La
   }
 }
 
+/**
+ * Events heard within this many milliseconds of the first are claimed together: one statement for
+ * them all (per set of templates) instead of one each (issue #16: under a hundred bookings at once
+ * the claims were one statement in seven of a booking's). A mail leaves that much later; nothing
+ * waits for it.
+ */
+export const CLAIM_BATCH_WINDOW_MS = 20;
+/** At most this many events in one claim. */
+const CLAIM_BATCH_MAX = 50;
+
 /** A notifier fed by hand (`notify`); startBookingNotifier wires it to the hub. */
 export function createBookingNotifier(deps: NotifierDeps): BookingNotifier {
   const { logger } = deps;
   /** The tail of each booking's queue. */
   const queues = new Map<string, Promise<void>>();
   let closed = false;
+  /** Per set of templates, the events waiting for the next claim (dataloader gathers them). */
+  const claims = new Map<string, DataLoader<string, ClaimedMail | null>>();
+
+  function claimTogether(eventId: string, templates: readonly string[]): Promise<ClaimedMail | null> {
+    const key = templates.join(',');
+    let loader = claims.get(key);
+    if (!loader) {
+      loader = new DataLoader((eventIds: readonly string[]) => claimBookingMails(deps.db, eventIds, templates), {
+        cache: false,
+        maxBatchSize: CLAIM_BATCH_MAX,
+        batchScheduleFn: (run) => setTimeout(run, CLAIM_BATCH_WINDOW_MS),
+      });
+      claims.set(key, loader);
+    }
+    return loader.load(eventId);
+  }
 
   /**
    * What the change still has to send, claimed for this process: with the event's id, the
@@ -141,7 +170,7 @@ export function createBookingNotifier(deps: NotifierDeps): BookingNotifier {
   async function claimed(change: BookingChange, plan: Plan): Promise<{ data?: BookingMailData | null; sent: Set<string> } | null> {
     if (change.eventId) {
       if (plan.mails.length === 0) return (await claimBookingEvent(deps.db, change.eventId)) ? { sent: new Set() } : null;
-      return claimBookingMail(deps.db, change.eventId, plan.mails);
+      return claimTogether(change.eventId, plan.mails);
     }
     return { sent: plan.mails.length > 0 ? await deps.mailer.templatesSent(change.bookingId, plan.mails) : new Set() };
   }

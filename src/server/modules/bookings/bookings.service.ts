@@ -11,7 +11,7 @@
  * `saveAddress`, its address joins the saved addresses (account/remembered-details.ts).
  */
 import { createHash, randomInt, randomUUID } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { BookingView, createBookingRequestSchema } from '../../../domain/booking-request';
 import type { AnyBookingEventData } from '../../../domain/booking-events';
@@ -30,7 +30,7 @@ import type { Lang } from '../../lib/i18n';
 import type { Logger } from '../../lib/logger';
 import { AuthenticationRequiredError, CardDeclinedError, PaymentMethodNotFoundError, type CardSummary, type Hold, type PaymentGateway } from '../../payments/gateway';
 import { cardDeclined, gatewayFailure } from '../payments/gateway-errors';
-import { recordBookingPayment } from '../payments/payment-records';
+import { bookingPaymentFromJson, newBookingPayment, newBookingPaymentCtes, PAYMENT_AS_JSON, type NewBookingPaymentValues } from '../payments/payment-records';
 import { rememberAddress, rememberPhone } from '../account/remembered-details';
 import { businessSettingsRead } from '../settings/settings.service';
 import { announceCapacityChange, cachedOfferedStarts, cachedWorkers, keptOfferedStarts } from '../workers/capacity-caches';
@@ -120,43 +120,53 @@ function earlierAttemptsRead(customerId: string, idempotencyKey: string): Combin
   };
 }
 
-/** The values of insertNewBooking: the booking's columns, and its payment event's type, amount and facts. */
-type NewBookingValues = Omit<typeof bookings.$inferInsert, 'status' | 'id'> & {
-  id: string;
-  paymentEventType: 'hold_placed' | 'card_saved';
-  paymentEventCents: number | null;
-  paymentEventData: AnyBookingEventData;
-};
+/** The values of insertNewBooking: the booking's columns, its payment event's type, amount and facts, and its payment's values. */
+type NewBookingValues = Omit<typeof bookings.$inferInsert, 'status' | 'id'> &
+  NewBookingPaymentValues & {
+    id: string;
+    paymentEventType: 'hold_placed' | 'card_saved';
+    paymentEventCents: number | null;
+    paymentEventData: AnyBookingEventData;
+  };
 
 /**
  * The booking (status 'pending'), its first two events ('created' with the total, then
- * 'hold_placed' or 'card_saved') and the phone it teaches an empty profile phone, in one statement
- * (issue #16, decision 044): the events and the profile's update are CTEs of the booking's insert;
- * the events' foreign key and their NOTIFY trigger run at the statement's end, when the booking
- * row exists. Its SQL is built once per process (decision 048). Returns the booking row as written.
+ * 'hold_placed' or 'card_saved'), the phone it teaches an empty profile phone, and its payment
+ * (with a placed hold, the ledger's first entry too) in one statement (issue #16, decisions 044,
+ * 048 and 050): the rest are CTEs of the booking's insert; their foreign keys and the events'
+ * NOTIFY trigger run at the statement's end, when the booking row exists. Its SQL is built once
+ * per process, one text with the ledger entry and one without. Returns the booking row as written,
+ * with its payment row as JSON in `new_payment` (payment-records.ts bookingPaymentFromJson).
  */
-const insertNewBooking = insertBuiltOnce<typeof bookings, NewBookingValues>(bookings, (db) => {
-  const value = sql.placeholder;
-  const firstEvents = db.$with('first_events').as(
-    db.insert(bookingEvents).values([
-      { bookingId: value('id'), type: 'created', toStatus: 'pending', actorUserId: value('customerId'), actorRole: 'user', amountCents: value('totalCents') },
-      { bookingId: value('id'), type: value('paymentEventType'), actorUserId: value('customerId'), actorRole: 'user', amountCents: value('paymentEventCents'), data: value('paymentEventData') },
-    ]),
+const insertNewBooking = (withHold: boolean) =>
+  insertBuiltOnce<typeof bookings, NewBookingValues, 'new_payment'>(
+    bookings,
+    (db) => {
+      const value = sql.placeholder;
+      const firstEvents = db.$with('first_events').as(
+        db.insert(bookingEvents).values([
+          { bookingId: value('id'), type: 'created', toStatus: 'pending', actorUserId: value('customerId'), actorRole: 'user', amountCents: value('totalCents') },
+          { bookingId: value('id'), type: value('paymentEventType'), actorUserId: value('customerId'), actorRole: 'user', amountCents: value('paymentEventCents'), data: value('paymentEventData') },
+        ]),
+      );
+      // What the booking teaches the account, written with the booking or not at all.
+      const phone = db.$with('remembered_phone').as(rememberPhone(db, value('customerId'), value('contactPhone')));
+      const columns = [
+        'id', 'reference', 'customerId', 'serviceSlug', 'options', 'photoUploadId', 'street', 'unit', 'city', 'state', 'zip', 'contactPhone', 'notes',
+        'scheduledStart', 'scheduledEnd', 'lineItems', 'subtotalCents', 'taxRateBps', 'taxCents', 'totalCents', 'cancellationPolicy', 'language',
+        'idempotencyKey', 'requestHash', 'createdAt',
+      ] as const satisfies readonly (keyof NewBookingValues)[];
+      const placeholders = Object.fromEntries(columns.map((column) => [column, value(column)]));
+      return db
+        .with(firstEvents, phone, ...newBookingPaymentCtes(db, withHold))
+        .insert(bookings)
+        .values({ ...(placeholders as unknown as typeof bookings.$inferInsert), status: 'pending' })
+        .returning({ ...getTableColumns(bookings), newPayment: PAYMENT_AS_JSON });
+    },
+    ['new_payment'],
   );
-  // What the booking teaches the account, written with the booking or not at all.
-  const phone = db.$with('remembered_phone').as(rememberPhone(db, value('customerId'), value('contactPhone')));
-  const columns = [
-    'id', 'reference', 'customerId', 'serviceSlug', 'options', 'photoUploadId', 'street', 'unit', 'city', 'state', 'zip', 'contactPhone', 'notes',
-    'scheduledStart', 'scheduledEnd', 'lineItems', 'subtotalCents', 'taxRateBps', 'taxCents', 'totalCents', 'cancellationPolicy', 'language',
-    'idempotencyKey', 'requestHash', 'createdAt',
-  ] as const satisfies readonly (keyof NewBookingValues)[];
-  const placeholders = Object.fromEntries(columns.map((column) => [column, value(column)]));
-  return db
-    .with(firstEvents, phone)
-    .insert(bookings)
-    .values({ ...(placeholders as unknown as typeof bookings.$inferInsert), status: 'pending' })
-    .returning();
-});
+const insertNewBookingWithHold = insertNewBooking(true);
+const insertNewBookingCardSaved = insertNewBooking(false);
 
 /** The first check's jobs for a start no settings could offer: nothing read. */
 const NO_JOBS: CombinedRead<ScheduledJob[]> = { columns: {}, decode: () => [] };
@@ -244,11 +254,18 @@ export async function createBooking(ctx: BookingContext, idempotencyKey: string,
       if (photoUploadId && !(await claimUpload(tx, photoUploadId, { ...ctx.uploadOwner, userId: customer.id }))) {
         throw badRequest('validation_failed', 'errors.validationFailed', { details: { 'options.photoUploadId': 'validation.photoInvalid' } });
       }
-      // The booking, its first two events and the phone it teaches the profile in one statement
-      // (issue #16, decisions 044 and 048), built once per process.
+      // The booking, its first two events, the phone it teaches the profile and its payment in one
+      // statement (issue #16, decisions 044, 048 and 050), built once per process.
       const id = randomUUID();
       const actor = { userId: customer.id, role: 'user' as const };
-      const [row] = await insertNewBooking(tx, {
+      const { values: paymentValues, ledger } = newBookingPayment(
+        id,
+        { gateway: gateway.name, paymentMethodRef: hold?.paymentMethodId ?? savedCard!.paymentMethodId, card: hold?.card ?? savedCard!.card },
+        hold,
+        actor,
+      );
+      const [row] = await (hold ? insertNewBookingWithHold : insertNewBookingCardSaved)(tx, {
+        ...paymentValues,
         id,
         reference,
         customerId: customer.id,
@@ -283,20 +300,15 @@ export async function createBooking(ctx: BookingContext, idempotencyKey: string,
       await announceCapacityChange(tx, { bookingId: id, starts: [start] });
       // The address too, with "Save this address" (locks the profile row first; remembered-details.ts).
       if (request.saveAddress) await rememberAddress(tx, customer.id, request.address);
-      // The booking's view is built from what this transaction wrote (booking-view.ts newBookingView).
-      const { payment, ledger } = await recordBookingPayment(
-        tx,
-        { bookingId: id, gateway: gateway.name, paymentMethodRef: hold?.paymentMethodId ?? savedCard!.paymentMethodId, card: hold?.card ?? savedCard!.card },
-        hold,
-        actor,
-      );
       // The decisive check comes last, so the capacity locks are held only for it and the commit
       // (issue #16, capacity-lock.ts): a fresh computation over the workers and the day's jobs,
       // this booking left out. A refusal rolls everything above back at once; the day's other
       // starts are listed after the transaction, without the locks.
       const workers = await lockCapacityFor(tx, { start, service: request.options.service });
       if (!(await startOffered(tx, { ...capacityCheck, excludeBookingId: id, workers }))) throw new StartTakenMeanwhile();
-      return newBookingView(row!, payment, ledger, view);
+      // The booking's view is built from what this transaction wrote (booking-view.ts newBookingView).
+      const { new_payment: payment, ...booking } = row!;
+      return newBookingView(booking, bookingPaymentFromJson(payment as Record<string, unknown> | null), ledger, view);
     });
     return { booking, replayed: false };
   } catch (error) {

@@ -7,11 +7,10 @@
  * Ledger keys: `hold:<booking>`, `capture:<booking>`, `extra:<booking>`, `void:<booking>`,
  * `expired:<booking>`, `refund:<gateway refund id>`. Run inside the caller's transaction.
  */
-import { eq, sql } from 'drizzle-orm';
+import { eq, getTableColumns, sql } from 'drizzle-orm';
 import type { PaymentStatus } from '../../../domain/booking-status';
 import type { LedgerEntry as DomainLedgerEntry } from '../../../domain/ledger';
 import type { Database, Transaction } from '../../db/client';
-import { insertBuiltOnce } from '../../db/named-statement';
 import { paymentLedger, payments } from '../../db/schema';
 import { SYSTEM_ACTOR, type Actor } from '../../lib/request-context';
 
@@ -71,71 +70,113 @@ async function setStatus(db: Db, paymentId: string, status: PaymentStatus, extra
 }
 
 /**
- * The payment of a booking being created, written in the booking's own transaction: with a
- * placed hold, the row already 'authorized' and the ledger's first entry (`hold:<booking>`); with
- * a card saved for a deferred hold, the row 'card_saved' and no ledger entry. The same rows as
- * inserting a 'card_saved' payment and then recordHoldPlaced, in one statement instead of five
- * (issue #16, docs/decisions/040-booking-creation-round-trips.md and 044: the ledger entry is
- * inserted by a CTE of the payment's insert); no earlier row can exist for a booking inserted in
- * the same transaction, so recordHoldPlaced's duplicate check has nothing to find.
- * @param payment the gateway's name, the saved card's reference and its brand and last 4
- * @param hold the hold placed before the transaction (amount in cents), or null when deferred
- * @returns the payment row as written, and the booking's ledger entries (kind and cents) as written
+ * The payment of a booking being created, as CTEs of the booking's own insert (issue #16,
+ * docs/decisions/050-fewer-statements-per-booking.md; before it, decisions 040, 044 and
+ * 048 made it one statement of its own): with a placed hold, the row already 'authorized' and the
+ * ledger's first entry (`hold:<booking>`); with a card saved for a deferred hold, the row
+ * 'card_saved' and no ledger entry. The same rows as inserting a 'card_saved' payment and then
+ * recordHoldPlaced; no earlier row can exist for a booking inserted by the same statement, so
+ * recordHoldPlaced's duplicate check has nothing to find.
+ *
+ * Every value is a placeholder (named by NewBookingPaymentValues' keys, the booking's id as
+ * `id`): the statement is built once per process. The booking's insert returns the payment row
+ * as JSON (`PAYMENT_AS_JSON`), which `bookingPaymentFromJson` decodes.
+ * @param withHold whether the ledger entry's CTE is part of it
  */
-export async function recordBookingPayment(
-  tx: Transaction,
-  payment: { bookingId: string; gateway: string; paymentMethodRef: string; card: { brand: string; last4: string } },
-  hold: PlacedHold | null,
-  actor: Actor,
-): Promise<{ payment: PaymentRow; ledger: DomainLedgerEntry[] }> {
-  const values: NewPaymentValues = {
-    bookingId: payment.bookingId,
-    gateway: payment.gateway,
-    paymentMethodRef: payment.paymentMethodRef,
-    cardBrand: payment.card.brand,
-    cardLast4: payment.card.last4,
-    ...(hold ? authorizedColumns(hold) : { status: 'card_saved' as const, gatewayReference: null, amountHeldCents: 0, captureBefore: null, holdFailedAt: null }),
-  };
-  if (!hold) {
-    const [row] = await insertPayment(tx, values);
-    return { payment: row!, ledger: [] };
-  }
-  const entry = ledgerRow(holdPlacedEntry(payment.bookingId, hold, actor));
-  const [row] = await insertPaymentWithLedgerEntry(tx, { ...values, ledgerKind: entry.kind, ledgerCents: entry.amountCents, actorUserId: entry.actorUserId ?? null, actorRole: entry.actorRole ?? null, ledgerKey: entry.idempotencyKey });
-  return { payment: row!, ledger: [{ kind: entry.kind, amountCents: entry.amountCents }] };
-}
-
-/** A new booking's payment row (recordBookingPayment): every column a placeholder of its own name. */
-type NewPaymentValues = Pick<typeof payments.$inferInsert, 'bookingId' | 'gateway' | 'paymentMethodRef' | 'cardBrand' | 'cardLast4' | 'status' | 'gatewayReference' | 'amountHeldCents' | 'captureBefore' | 'holdFailedAt'>;
-const PAYMENT_COLUMNS = ['bookingId', 'gateway', 'paymentMethodRef', 'cardBrand', 'cardLast4', 'status', 'gatewayReference', 'amountHeldCents', 'captureBefore', 'holdFailedAt'] as const satisfies readonly (keyof NewPaymentValues)[];
-const paymentPlaceholders = () => Object.fromEntries(PAYMENT_COLUMNS.map((column) => [column, sql.placeholder(column)])) as unknown as typeof payments.$inferInsert;
-
-/** The payment of a booking whose hold is deferred, built once per process (issue #16, decision 048). */
-const insertPayment = insertBuiltOnce<typeof payments, NewPaymentValues>(payments, (db) => db.insert(payments).values(paymentPlaceholders()).returning());
-
-/**
- * The payment of a booking with its hold placed and the ledger's `hold:<booking>` entry, the entry a
- * CTE of the payment's insert (decision 044), built once per process (decision 048).
- */
-const insertPaymentWithLedgerEntry = insertBuiltOnce<
-  typeof payments,
-  NewPaymentValues & { ledgerKind: LedgerEntry['kind']; ledgerCents: number; actorUserId: string | null; actorRole: Actor['role'] | null; ledgerKey: string }
->(payments, (db) => {
+export function newBookingPaymentCtes(db: Db, withHold: boolean) {
   const value = sql.placeholder;
+  const payment = db.$with('new_payment').as(
+    db
+      .insert(payments)
+      .values({
+        bookingId: value('id'),
+        gateway: value('paymentGateway'),
+        paymentMethodRef: value('paymentMethodRef'),
+        cardBrand: value('cardBrand'),
+        cardLast4: value('cardLast4'),
+        status: value('paymentStatus'),
+        gatewayReference: value('gatewayReference'),
+        amountHeldCents: value('amountHeldCents'),
+        captureBefore: value('captureBefore'),
+        holdFailedAt: null,
+      } as unknown as typeof payments.$inferInsert)
+      .returning(),
+  );
+  if (!withHold) return [payment];
   const holdEntry = db.$with('hold_entry').as(
     db.insert(paymentLedger).values({
-      bookingId: value('bookingId'),
-      kind: value('ledgerKind'),
-      amountCents: value('ledgerCents'),
+      bookingId: value('id'),
+      kind: 'hold_placed',
+      amountCents: value('amountHeldCents'),
       gatewayReference: value('gatewayReference'),
       actorUserId: value('actorUserId'),
       actorRole: value('actorRole'),
       reason: null,
       idempotencyKey: value('ledgerKey'),
-    }),
+    } as unknown as typeof paymentLedger.$inferInsert),
   );
-  return db.with(holdEntry).insert(payments).values(paymentPlaceholders()).returning();
-});
+  return [payment, holdEntry];
+}
+
+/** The returned column of the booking's insert that carries its new payment row (`newBookingPaymentCtes`). */
+export const PAYMENT_AS_JSON = sql<Record<string, unknown>>`(select row_to_json(p) from new_payment p)`.as('new_payment');
+
+/** The placeholders' values of newBookingPaymentCtes (the booking's id comes with the booking's values). */
+export type NewBookingPaymentValues = {
+  paymentGateway: string;
+  paymentMethodRef: string;
+  cardBrand: string;
+  cardLast4: string;
+  paymentStatus: 'authorized' | 'card_saved';
+  gatewayReference: string | null;
+  amountHeldCents: number;
+  captureBefore: Date | null;
+  actorUserId: string | null;
+  actorRole: Actor['role'] | null;
+  ledgerKey: string | null;
+};
+
+/**
+ * The values of a new booking's payment (newBookingPaymentCtes) and the ledger entries it writes.
+ * @param payment the gateway's name, the saved card's reference and its brand and last 4
+ * @param hold the hold placed before the transaction (amount in cents), or null when deferred
+ */
+export function newBookingPayment(
+  bookingId: string,
+  payment: { gateway: string; paymentMethodRef: string; card: { brand: string; last4: string } },
+  hold: PlacedHold | null,
+  actor: Actor,
+): { values: NewBookingPaymentValues; ledger: DomainLedgerEntry[] } {
+  const card = { paymentGateway: payment.gateway, paymentMethodRef: payment.paymentMethodRef, cardBrand: payment.card.brand, cardLast4: payment.card.last4 };
+  if (!hold) {
+    return {
+      values: { ...card, paymentStatus: 'card_saved', gatewayReference: null, amountHeldCents: 0, captureBefore: null, actorUserId: null, actorRole: null, ledgerKey: null },
+      ledger: [],
+    };
+  }
+  const entry = holdPlacedEntry(bookingId, hold, actor);
+  return {
+    values: { ...card, paymentStatus: 'authorized', gatewayReference: hold.reference, amountHeldCents: hold.amountCents, captureBefore: hold.captureBefore, actorUserId: actor.userId ?? null, actorRole: actor.role, ledgerKey: entry.idempotencyKey },
+    ledger: [{ kind: entry.kind, amountCents: entry.amountCents }],
+  };
+}
+
+const paymentColumns = Object.entries(getTableColumns(payments));
+
+/**
+ * The payment row from the JSON the booking's insert returned (`PAYMENT_AS_JSON`), each column
+ * through its own decoder as a select would give it.
+ * @throws Error when the statement returned no payment
+ */
+export function bookingPaymentFromJson(json: Record<string, unknown> | null | undefined): PaymentRow {
+  if (!json) throw new Error('the booking was written without its payment');
+  const row: Record<string, unknown> = {};
+  for (const [key, column] of paymentColumns) {
+    const raw = json[column.name];
+    row[key] = raw === null || raw === undefined ? null : column.mapFromDriverValue(raw);
+  }
+  return row as PaymentRow;
+}
 
 /** A hold was authorized (at booking, after 3-D Secure, or a deferred hold placed later). */
 export async function recordHoldPlaced(db: Db, payment: PaymentRow, hold: PlacedHold & { paymentMethodId?: string }, actor: Actor) {

@@ -23,6 +23,7 @@ import { contendingServices } from '../../../domain/capacity-contention';
 import type { ServiceSlug } from '../../../domain/services';
 import { businessDate, businessWeekday } from '../../../domain/slots';
 import type { Transaction } from '../../db/client';
+import { executeNamed } from '../../db/named-statement';
 import { loadWorkersOn } from './capacity.repository';
 
 /**
@@ -39,7 +40,8 @@ export async function lockCapacityFor(tx: Transaction, input: { start: Date; ser
   const services = contendingServices({ workers, date, weekday: businessWeekday(date), service: input.service });
   const keys = services.map((service, order) => sql`(${order}::int, ${capacityLockKey(date, service)}::text)`);
   // VALUES rows are produced in order and the ORDER BY keeps it: the locks are taken one after the other in that order.
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(t.key)) from (values ${sql.join(keys, sql`, `)}) as t(n, key) order by t.n`);
+  // Named (db/named-statement.ts): one text per number of services, parsed once per connection.
+  await executeNamed(tx, sql`select pg_advisory_xact_lock(hashtext(t.key)) from (values ${sql.join(keys, sql`, `)}) as t(n, key) order by t.n`);
   return workers;
 }
 
