@@ -109,6 +109,7 @@ export async function startRuntime(config: Config, databaseTarget?: DatabaseTarg
       return { ...file, contentType: 'application/pdf' };
     },
   });
+  deps.bookingNotifier = notifier;
   return {
     deps,
     handle: opened,

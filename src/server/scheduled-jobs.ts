@@ -2,7 +2,8 @@
  * The periodic background work (moved here from index.ts so tests can run it): the payment
  * jobs (deferred holds, expired holds, failed payments), reconciliation with the gateway over the
  * last 48 hours, the removal of abandoned uploads, then the chats' offline emails (issue #13,
- * modules/chats/chat-fallback.ts) and the job reminders (issue #14, modules/reminders/). Each step runs even when the one before
+ * modules/chats/chat-fallback.ts), the job reminders (issue #14, modules/reminders/) and the booking mail
+ * nobody sent (issue #16, notifications/booking-notifier.ts sendUnsentBookingMail). Each step runs even when the one before
  * failed; a failure is logged and written to the error log (issue #11: `critical` for the money
  * jobs, src/server/modules/errors/server-errors.ts). Never throws.
  *
@@ -25,6 +26,7 @@ import { reconcilePayments } from './modules/payments/reconciliation';
 import { removeAbandonedUploads } from './modules/uploads/upload-cleanup';
 import { sendChatFallbackEmails } from './modules/chats/chat-fallback';
 import { sendDueReminders } from './modules/reminders/reminders.service';
+import { sendUnsentBookingMail } from './notifications/booking-notifier';
 
 /** How far back reconciliation compares our records with the gateway's. */
 export const RECONCILE_WINDOW_MS = 48 * 60 * 60_000;
@@ -36,6 +38,7 @@ export const SCHEDULED_JOBS = {
   upload_cleanup: (deps: AppDeps) => removeAbandonedUploads(deps),
   chat_fallback_emails: (deps: AppDeps) => sendChatFallbackEmails(deps),
   reminders: (deps: AppDeps) => sendDueReminders(deps),
+  booking_mail: (deps: AppDeps) => sendUnsentBookingMail(deps),
 } as const;
 
 export type ScheduledJob = keyof typeof SCHEDULED_JOBS;

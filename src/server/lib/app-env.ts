@@ -11,6 +11,7 @@ import type { Lang } from './i18n';
 import type { Role } from '../auth/roles';
 import type { BlogLibrary } from '../modules/blog/blog-library';
 import type { PushNotifier } from '../modules/push/push-notifier';
+import type { BookingNotifier } from '../notifications/booking-notifier';
 import type { UploadStorage } from '../modules/uploads/upload-storage';
 
 export interface AppDeps {
@@ -34,6 +35,11 @@ export interface AppDeps {
   blog: BlogLibrary;
   /** Push notifications to staff devices (issue #15, src/server/modules/push/): `push.notify(...)` after a change commits. */
   push: PushNotifier;
+  /**
+   * This process's booking notifier (src/server/notifications/booking-notifier.ts), set once it is
+   * started; the scheduled job that sends booking mail nobody sent hands it the events (decision 051).
+   */
+  bookingNotifier?: BookingNotifier;
   /** Where uploaded photos' bytes live: DATA_DIR/uploads, or the S3 bucket when configured (issue #16, src/server/modules/uploads/upload-storage.ts). */
   uploadStorage: UploadStorage;
 }

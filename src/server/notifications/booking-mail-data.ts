@@ -8,6 +8,7 @@ import { and, eq, isNull, sql, type Placeholder } from 'drizzle-orm';
 import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
 import { summarizeLedger } from '../../domain/ledger';
 import type { Database } from '../db/client';
+import { executeNamed } from '../db/named-statement';
 import { bookingEvents, bookings, mailOutbox, notificationPreferences, paymentLedger, payments, profiles, user, workerProfiles } from '../db/schema';
 import type { BookingMailData } from '../mail/booking-mail';
 
@@ -136,4 +137,40 @@ export async function claimBookingMails(db: Database, eventIds: readonly string[
  */
 export async function claimBookingEvent(db: Database, eventId: string): Promise<boolean> {
   return (await claimEvent(db, eventId)).length > 0;
+}
+
+/** How long a claim may go without its mails before the sweep takes the event again (and how old an unclaimed event must be). */
+export const UNSENT_MAIL_GRACE_MINUTES = 5;
+/** Older events are left alone: their moment has passed (and a template that cannot render is not retried forever). */
+export const UNSENT_MAIL_HORIZON_HOURS = 24;
+
+/**
+ * Booking events whose mails nobody wrote, given back for a new claim (docs/decisions/051-unsent-booking-mail.md):
+ * events of a type that mails (`templatesByType`), between UNSENT_MAIL_GRACE_MINUTES and
+ * UNSENT_MAIL_HORIZON_HOURS old, never claimed or claimed more than the grace ago, whose booking
+ * has none of the type's templates in the outbox (an event's mails are inserted by one statement:
+ * all or none). Their `notified_at` is set back to null, so the notifier's claim takes them as a
+ * new event; rows locked by another sweep are skipped.
+ * @param templatesByType event type -> its mail templates (the notifier's plan)
+ * @returns the events given back (at most `limit`), oldest first
+ */
+export async function reopenUnsentBookingMail(db: Database, templatesByType: Readonly<Record<string, readonly string[]>>, limit = 50): Promise<{ eventId: string; bookingId: string; type: string }[]> {
+  const plans = Object.entries(templatesByType).filter(([, templates]) => templates.length > 0);
+  if (plans.length === 0) return [];
+  const planRows = sql.join(plans.map(([type, templates]) => sql`(${type}::text, ${`{${templates.join(',')}}`}::text[])`), sql`, `);
+  const rows = await executeNamed<{ event_id: string; booking_id: string; type: string }>(db, sql`
+    with plan(type, templates) as (values ${planRows}),
+    unsent as (
+      select e.id from ${bookingEvents} e join plan p on p.type = e.type
+      where e.created_at > now() - make_interval(hours => ${UNSENT_MAIL_HORIZON_HOURS})
+        and e.created_at < now() - make_interval(mins => ${UNSENT_MAIL_GRACE_MINUTES})
+        and (e.notified_at is null or e.notified_at < now() - make_interval(mins => ${UNSENT_MAIL_GRACE_MINUTES}))
+        and not exists (select 1 from ${mailOutbox} o where o.booking_id = e.booking_id and o.template = any(p.templates))
+      order by e.created_at
+      limit ${limit}
+      for update of e skip locked
+    )
+    update ${bookingEvents} e set notified_at = null from unsent u where e.id = u.id
+    returning e.id as event_id, e.booking_id, e.type`);
+  return rows.map((row) => ({ eventId: row.event_id, bookingId: row.booking_id, type: row.type }));
 }

@@ -9,6 +9,7 @@ import { createLogger } from '../lib/logger';
 import { startFakeSmtp } from '../mail/testing/fake-smtp';
 import { recordEvent, seedBooking, waitFor, type BookingRow } from '../realtime/testing/booking-fixtures';
 import { createTestApp, databaseKind, type TestApp } from '../test/test-app';
+import { runScheduledJobs } from '../scheduled-jobs';
 import { createBookingNotifier } from './booking-notifier';
 
 type OutboxRow = typeof mailOutbox.$inferSelect;
@@ -171,6 +172,37 @@ describe(`booking notifications in the dev outbox (${databaseKind})`, () => {
     expect(claimedAt).toHaveLength(3);
     expect(claimedAt.every((row) => row.notifiedAt instanceof Date)).toBe(true);
     expect(new Set(claimedAt.map((row) => row.notifiedAt!.getTime())).size).toBe(1);
+  });
+
+  // Decision 051: a process that claimed an event and stopped before writing its mails (or an
+  // event no process heard) used to leave the booking without them for good.
+  it('sends, once, the mails of an event whose claimant stopped before writing them and of one nobody heard; a recent claim and a mailed booking are left alone', async () => {
+    const [stopped, unheard, recent, mailed] = [
+      await seedBooking(t.deps.db, customer.userId),
+      await seedBooking(t.deps.db, customer.userId),
+      await seedBooking(t.deps.db, customer.userId),
+      await seedBooking(t.deps.db, customer.userId),
+    ];
+    for (const booking of [stopped, unheard, recent, mailed]) await message(t, booking, 'booking_received_ops');
+    const createdEvent = (booking: BookingRow) => and(eq(bookingEvents.bookingId, booking.id), eq(bookingEvents.type, 'created'));
+    const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000);
+    // As the database would look after each story: the mails never written, the event's claim as it was left.
+    for (const [booking, notifiedAt] of [[stopped, minutesAgo(9)], [unheard, null], [recent, minutesAgo(1)]] as const) {
+      await t.deps.db.delete(mailOutbox).where(eq(mailOutbox.bookingId, booking.id));
+      await t.deps.db.update(bookingEvents).set({ createdAt: minutesAgo(10), notifiedAt }).where(createdEvent(booking));
+    }
+    await t.deps.db.update(bookingEvents).set({ createdAt: minutesAgo(10), notifiedAt: minutesAgo(10) }).where(createdEvent(mailed));
+
+    await runScheduledJobs(t.deps);
+    await runScheduledJobs(t.deps);
+
+    const templates = async (booking: BookingRow) => (await messagesOf(t, booking.id)).map((row) => row.template).sort();
+    expect(await templates(stopped)).toEqual(['booking_received', 'booking_received_ops']);
+    expect(await templates(unheard)).toEqual(['booking_received', 'booking_received_ops']);
+    expect(await templates(recent)).toEqual([]);
+    expect(await templates(mailed)).toEqual(['booking_received', 'booking_received_ops']);
+    const [claim] = await t.deps.db.select({ notifiedAt: bookingEvents.notifiedAt }).from(bookingEvents).where(createdEvent(unheard));
+    expect(claim!.notifiedAt).toBeInstanceOf(Date);
   });
 
   it('mails the cancellation outcome: no charge, a fee, or the no-show charge', async () => {

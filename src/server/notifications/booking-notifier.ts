@@ -42,7 +42,7 @@ import type { Lang } from '../lib/i18n';
 import type { BookingChange, BookingEventHub } from '../realtime/booking-event-hub';
 import { getBusinessSettings } from '../modules/settings/settings.service';
 import { capacityCachesOf } from '../modules/workers/capacity-caches';
-import { claimBookingEvent, claimBookingMails, loadBookingMailData, type ClaimedMail } from './booking-mail-data';
+import { claimBookingEvent, claimBookingMails, loadBookingMailData, reopenUnsentBookingMail, type ClaimedMail } from './booking-mail-data';
 import type { SmsSender } from './sms';
 import { sendChangeNotice, type ChangeNoticeKind } from './booking-change-notices';
 
@@ -86,6 +86,26 @@ export interface BookingNotifier {
   idle(): Promise<void>;
   /** Stops listening to the hub and waits for queued work. Idempotent. */
   close(): Promise<void>;
+}
+
+/**
+ * Booking mail nobody sent, sent now (the scheduled job `booking_mail`, scheduled-jobs.ts;
+ * docs/decisions/051-unsent-booking-mail.md): a process that claimed an event and stopped before
+ * writing its mails, or an event no process heard (every one was down when it committed), leaves
+ * its booking without them. Such events (booking-mail-data.ts reopenUnsentBookingMail: older than
+ * a few minutes, younger than a day, none of their templates in the outbox) are given back and
+ * handed to this process's notifier, which claims, renders and sends them as if just heard; the
+ * outbox's unique index still keeps each (booking, template) to one message.
+ * @returns how many events were handed over (0 without a notifier in `deps`)
+ */
+export async function sendUnsentBookingMail(deps: { db: Database; bookingNotifier?: BookingNotifier }): Promise<number> {
+  const notifier = deps.bookingNotifier;
+  if (!notifier) return 0;
+  const templatesByType = Object.fromEntries(Object.entries(NOTIFICATION_PLAN).map(([type, plan]) => [type, plan.mails]));
+  const events = await reopenUnsentBookingMail(deps.db, templatesByType);
+  for (const event of events) notifier.notify({ eventId: event.eventId, bookingId: event.bookingId, type: event.type, status: null, customerId: null, workerId: null });
+  await notifier.idle();
+  return events.length;
 }
 
 /** Subscribes a notifier to the hub. */

@@ -102,6 +102,7 @@ export const BACKGROUND_JOBS = {
   chat_fallback_emails: { severity: 'error', label: 'chat offline emails (unread replies, long waits)' },
   booking_notification: { severity: 'error', label: 'booking mail and texts' },
   reminders: { severity: 'error', label: 'job reminders (customers, workers)' },
+  booking_mail: { severity: 'error', label: 'booking mail nobody sent (a process stopped between claim and mail)' },
   mail: { severity: 'error', label: 'sending mail' },
   sms: { severity: 'error', label: 'sending a text' },
 } as const satisfies Record<string, { severity: ErrorSeverity; label: string }>;

@@ -14,7 +14,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pageTitle } from '../../../domain/page-title';
 import { createApp } from '../../app';
 import { ConfigError, loadConfig } from '../../config';
-import { services, settings } from '../../db/schema';
+import { services, settings, userRoles } from '../../db/schema';
+import { announceCapacityChange } from '../workers/capacity-caches';
 import { translator } from '../../lib/i18n';
 import { createTestApp, databaseKind, type TestApp } from '../../test/test-app';
 import { loadBlogLibrary } from '../blog/blog-library';
@@ -113,12 +114,15 @@ describe(`being found: robots.txt, sitemap.xml and the pages' head tags (${datab
 
   it('leaves a paused service out of the sitemap', async () => {
     await t.deps.db.update(services).set({ active: false }).where(eq(services.slug, 'painting'));
+    // Written past the admin's API: announced as such a write must be, so the processes drop the settings they keep.
+    await announceCapacityChange(t.deps.db, { scope: 'settings' });
     try {
       const xml = await (await web.request('/sitemap.xml')).text();
       expect(xml).not.toContain('/book/painting');
       expect(xml).toContain('/book/tv-installation');
     } finally {
       await t.deps.db.update(services).set({ active: true }).where(eq(services.slug, 'painting'));
+      await announceCapacityChange(t.deps.db, { scope: 'settings' });
     }
   });
 
@@ -174,6 +178,8 @@ describe(`being found: robots.txt, sitemap.xml and the pages' head tags (${datab
       .insert(settings)
       .values({ key: 'support_contact', value: { phone: '+18135559876', email: 'help@tampahandyman.example' } })
       .onConflictDoUpdate({ target: settings.key, set: { value: sql`excluded.value` } });
+    // Written past the admin's API (which announces its saves): announced here, so every process drops the settings it keeps.
+    await announceCapacityChange(t.deps.db, { scope: 'settings' });
     try {
       const page = await open(web, '/');
       const [business] = nodesOf(page.jsonLd, 'HomeAndConstructionBusiness');
@@ -190,7 +196,29 @@ describe(`being found: robots.txt, sitemap.xml and the pages' head tags (${datab
       await t.deps.db.update(services).set({ unitPriceCents: 4500 }).where(eq(services.slug, 'tv-installation'));
       await t.deps.db.update(settings).set({ value: slotRules }).where(eq(settings.key, 'slot_rules'));
       await t.deps.db.delete(settings).where(eq(settings.key, 'support_contact'));
+      await announceCapacityChange(t.deps.db, { scope: 'settings' });
     }
+  });
+
+  // The head tags read the settings through the process's cache (issue #16): the admin's save drops it.
+  it('shows a price an admin saves on the next page load', async () => {
+    const admin = await t.signUp();
+    await t.deps.db.insert(userRoles).values({ userId: admin.userId, role: 'admin' });
+    const save = async (unitPriceCents: number) => {
+      const current = (await (await t.request('/api/admin/settings', { cookie: admin.cookie })).json()) as { services: { slug: string; version: number }[] };
+      const version = current.services.find((service) => service.slug === 'tv-installation')!.version;
+      const saved = await t.request('/api/admin/settings/services/tv-installation', { method: 'PUT', cookie: admin.cookie, json: { version, value: { unitPriceCents, active: true } } });
+      expect(saved.status).toBe(200);
+    };
+    expect((await open(web, '/book/tv-installation')).description).toContain('$45 per job');
+    await save(5200);
+    try {
+      expect((await open(web, '/book/tv-installation')).description).toContain('$52 per job');
+      expect((await open(web, '/')).description).toContain('TV installation $52 per job');
+    } finally {
+      await save(4500);
+    }
+    expect((await open(web, '/book/tv-installation')).description).toContain('$45 per job');
   });
 
   it('answers ?lang=es in Spanish, with its own canonical URL', async () => {

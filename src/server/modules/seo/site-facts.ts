@@ -1,13 +1,14 @@
 /**
  * The business facts the public pages' head tags state (issue #12): listed prices, business
- * hours by weekday, the support phone, the call-back promise. Read from the settings in the
- * database on every page request (getBusinessSettings, the same source as
- * `GET /api/settings/public`), so an admin's change shows on the next page load.
+ * hours by weekday, the support phone, the call-back promise. Read from the settings through the
+ * process's settings cache (issue #16, the same source as `GET /api/settings/public` and the
+ * settings the page carries): every settings save drops it in every process (capacity-caches.ts),
+ * so an admin's change still shows on the next page load.
  */
 import type { ServiceSlug, PricingModel } from '../../../domain/services';
 import type { DayHours } from '../../../domain/slots';
 import type { AppDeps } from '../../lib/app-env';
-import { getBusinessSettings } from '../settings/settings.service';
+import { cachedBusinessSettings } from '../workers/capacity-caches';
 
 export interface SiteFacts {
   services: { slug: ServiceSlug; pricingModel: PricingModel; unitPriceCents: number; active: boolean }[];
@@ -18,9 +19,9 @@ export interface SiteFacts {
   contactPromiseMinutes: { min: number; max: number };
 }
 
-/** The facts as the settings say now (two queries). */
+/** The facts as the settings say now (no query while the process's cache holds them). */
 export async function loadSiteFacts({ db, config }: Pick<AppDeps, 'db' | 'config'>): Promise<SiteFacts> {
-  const business = await getBusinessSettings(db, { supportPhone: config.supportPhone, supportEmail: config.supportEmail });
+  const business = await cachedBusinessSettings(db, { supportPhone: config.supportPhone, supportEmail: config.supportEmail });
   return {
     services: business.services,
     weeklyHours: business.slotRules.weeklyHours,

@@ -221,7 +221,9 @@ describe(`slots from cached day plans (${databaseKind})`, () => {
           }
         }
       }),
-      { numRuns: 10, endOnFailure: true },
+      // The first run books Sunday's first start, so the property always meets a booking (random
+      // sequences alone can, rarely, book nothing: every start asked past the day's list).
+      { numRuns: 10, endOnFailure: true, examples: [[[{ kind: 'book', furniture: false, date: 1, slot: 0 }]]] },
     );
     // The answers came from kept plans, and were not all empty lists.
     expect(capacityCachesOf(t.deps.db)!.dayPlans.size).toBeGreaterThan(0);
