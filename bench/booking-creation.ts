@@ -83,7 +83,8 @@ function databaseCpuMs(): number {
   let total = 0;
   for (const pid of fs.readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
     try {
-      if (fs.readFileSync(`/proc/${pid}/comm`, 'utf8').trim() === 'postgres') total += cpuMs(Number(pid));
+      const used = fs.readFileSync(`/proc/${pid}/comm`, 'utf8').trim() === 'postgres' ? cpuMs(Number(pid)) : 0;
+      if (!Number.isNaN(used)) total += used; // NaN: it ended between the two reads
     } catch {
       // the process ended meanwhile
     }
