@@ -139,5 +139,9 @@ export const bookingEvents = pgTable(
      */
     notifiedAt: timestamp('notified_at', { withTimezone: true }),
   },
-  (t) => [index('booking_events_booking_idx').on(t.bookingId, t.createdAt)],
+  (t) => [
+    index('booking_events_booking_idx').on(t.bookingId, t.createdAt),
+    // The sweep of booking mail nobody sent reads the last day's events (docs/decisions/051).
+    index('booking_events_created_idx').on(t.createdAt),
+  ],
 );
