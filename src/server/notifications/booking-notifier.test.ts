@@ -10,7 +10,7 @@ import { startFakeSmtp } from '../mail/testing/fake-smtp';
 import { recordEvent, seedBooking, waitFor, type BookingRow } from '../realtime/testing/booking-fixtures';
 import { createTestApp, databaseKind, type TestApp } from '../test/test-app';
 import { runScheduledJobs } from '../scheduled-jobs';
-import { createBookingNotifier } from './booking-notifier';
+import { createBookingNotifier, sendUnsentBookingMail } from './booking-notifier';
 
 type OutboxRow = typeof mailOutbox.$inferSelect;
 
@@ -203,6 +203,35 @@ describe(`booking notifications in the dev outbox (${databaseKind})`, () => {
     expect(await templates(mailed)).toEqual(['booking_received', 'booking_received_ops']);
     const [claim] = await t.deps.db.select({ notifiedAt: bookingEvents.notifiedAt }).from(bookingEvents).where(createdEvent(unheard));
     expect(claim!.notifiedAt).toBeInstanceOf(Date);
+  });
+
+  // The job waits for the events it handed over, not for the notifier to fall idle: under steady
+  // traffic it never does, and a job that never ends holds up every later run of the jobs.
+  it('finishes its run while the notifier is still busy with another booking', async () => {
+    const [busy, stopped] = [await seedBooking(t.deps.db, customer.userId), await seedBooking(t.deps.db, customer.userId)];
+    for (const booking of [busy, stopped]) await message(t, booking, 'booking_received_ops');
+    await t.deps.db.delete(mailOutbox).where(eq(mailOutbox.bookingId, stopped.id));
+    await t.deps.db
+      .update(bookingEvents)
+      .set({ createdAt: new Date(Date.now() - 10 * 60_000), notifiedAt: new Date(Date.now() - 9 * 60_000) })
+      .where(and(eq(bookingEvents.bookingId, stopped.id), eq(bookingEvents.type, 'created')));
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const holding: Mailer = { ...t.deps.mailer, sendMany: async (mails) => (mails.some((m) => m.bookingId === busy.id) && (await held), t.deps.mailer.sendMany(mails)) };
+    const site = { publicUrl: t.config.publicUrl, supportPhone: t.config.supportPhone, operationsEmail: t.config.mail.operationsEmail };
+    const notifier = createBookingNotifier({ db: t.deps.db, mailer: holding, sms: null, site, logger: createLogger('silent') });
+    const [event] = await t.deps.db.insert(bookingEvents).values({ bookingId: busy.id, type: 'hold_placed' }).returning({ id: bookingEvents.id });
+    await t.deps.db.update(bookings).set({ status: 'cancelled', cancellationTier: 'free', cancellationFeeCents: 0 }).where(eq(bookings.id, busy.id));
+    void notifier.notify({ eventId: event!.id, bookingId: busy.id, type: 'cancelled', status: 'cancelled', customerId: customer.userId, workerId: null });
+    try {
+      expect(await sendUnsentBookingMail({ db: t.deps.db, bookingNotifier: notifier })).toBeGreaterThanOrEqual(1);
+      expect((await messagesOf(t, stopped.id)).map((row) => row.template).sort()).toEqual(['booking_received', 'booking_received_ops']);
+      expect(await messagesOf(t, busy.id, 'cancelled')).toEqual([]);
+    } finally {
+      release();
+      await notifier.close();
+    }
+    expect(await messagesOf(t, busy.id, 'cancelled')).toHaveLength(1);
   });
 
   it('mails the cancellation outcome: no charge, a fee, or the no-show charge', async () => {

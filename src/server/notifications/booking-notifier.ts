@@ -80,8 +80,11 @@ export interface NotifierDeps {
 }
 
 export interface BookingNotifier {
-  /** Queues the messages for one change and returns at once. */
-  notify(change: BookingChange): void;
+  /**
+   * Queues the messages for one change and returns at once; the promise settles when they are done
+   * (it never rejects: a failure is logged and recorded). Callers that only hand over ignore it.
+   */
+  notify(change: BookingChange): Promise<void>;
   /** Resolves when everything queued so far is done (tests, shutdown). */
   idle(): Promise<void>;
   /** Stops listening to the hub and waits for queued work. Idempotent. */
@@ -103,8 +106,8 @@ export async function sendUnsentBookingMail(deps: { db: Database; bookingNotifie
   if (!notifier) return 0;
   const templatesByType = Object.fromEntries(Object.entries(NOTIFICATION_PLAN).map(([type, plan]) => [type, plan.mails]));
   const events = await reopenUnsentBookingMail(deps.db, templatesByType);
-  for (const event of events) notifier.notify({ eventId: event.eventId, bookingId: event.bookingId, type: event.type, status: null, customerId: null, workerId: null });
-  await notifier.idle();
+  // Waits for these events only: under steady traffic the notifier is never idle.
+  await Promise.all(events.map((event) => notifier.notify({ eventId: event.eventId, bookingId: event.bookingId, type: event.type, status: null, customerId: null, workerId: null })));
   return events.length;
 }
 
@@ -245,10 +248,10 @@ export function createBookingNotifier(deps: NotifierDeps): BookingNotifier {
     }
   }
 
-  function notify(change: BookingChange) {
-    if (closed) return;
+  function notify(change: BookingChange): Promise<void> {
+    if (closed) return Promise.resolve();
     const plan = NOTIFICATION_PLAN[change.type];
-    if (!plan) return;
+    if (!plan) return Promise.resolve();
     const previous = queues.get(change.bookingId) ?? Promise.resolve();
     // setImmediate: leave the event's own request (and, on PGlite, its query) before any work.
     const next: Promise<void> = previous
@@ -262,6 +265,7 @@ export function createBookingNotifier(deps: NotifierDeps): BookingNotifier {
         if (queues.get(change.bookingId) === next) queues.delete(change.bookingId);
       });
     queues.set(change.bookingId, next);
+    return next;
   }
 
   async function idle() {
