@@ -1,7 +1,7 @@
 /**
  * Starts the app's server for a bench the way `npm start` runs it in production (issue #16,
  * docs/decisions/034-compiled-server.md): `scripts/ensure-build.mjs --server` in `cwd` builds
- * `dist-server/` when a server source is newer, then `node dist-server/index.js`. A checkout from
+ * `dist-server/` when a server source is newer, then `node <its npm start's flags> dist-server/index.js`. A checkout from
  * before the compiled server (a BENCH_REFERENCE_DIR of an old commit) runs through tsx instead.
  * `BENCH_NODE_OPTIONS` goes to that node process (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`,
  * written when the bench stops the server with SIGINT).
@@ -12,6 +12,8 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+// @ts-expect-error plain JS helper
+import { startFlags } from '../scripts/start-flags.mjs';
 
 export interface AppServer {
   process: ChildProcess;
@@ -28,7 +30,8 @@ export async function startAppServer(options: { cwd?: string; port: number; env:
     if (build.status !== 0) throw new Error(`building the server in ${cwd} failed`);
   }
   const nodeOptions = (process.env.BENCH_NODE_OPTIONS ?? '').split(' ').filter(Boolean);
-  const entry = compiled ? ['dist-server/index.js'] : ['--import', 'tsx', 'src/server/index.ts'];
+  // The compiled server with the flags of that checkout's `npm start` (scripts/start-flags.mjs).
+  const entry = compiled ? [...startFlags(cwd), 'dist-server/index.js'] : ['--import', 'tsx', 'src/server/index.ts'];
   const child = spawn(process.execPath, [...nodeOptions, ...entry], {
     cwd,
     env: { ...process.env, PORT: String(options.port), ...options.env },

@@ -194,7 +194,14 @@ async function target(label: string, cwd: string, port: number, processes: numbe
     for (let i = 0; i < CLIENTS; i++) results.push(await book(clients[i]!, await startFor(i)));
     return { results, seconds: (performance.now() - began) / 1000, serverCpuMs: serverCpu() - cpuBefore, databaseCpuMs: databaseCpuMs() - databaseBefore, clientsCpuMs: cpuSince(clientsBefore) };
   }
-  return { label, starts, concurrent, serial, doubleBookingsThenClear };
+  /** Each process's resident memory now and its peak (MB, /proc/<pid>/status VmRSS and VmHWM). */
+  const memory = () =>
+    apps.map((app) => {
+      const status = fs.readFileSync(`/proc/${app.process.pid}/status`, 'utf8');
+      const mb = (name: string) => Math.round(Number(new RegExp(`^${name}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? Number.NaN) / 1024);
+      return `RSS ${mb('VmRSS')} MB, peak ${mb('VmHWM')} MB`;
+    });
+  return { label, starts, concurrent, serial, doubleBookingsThenClear, memory };
 }
 
 type Run = { results: Result[]; seconds: number; serverCpuMs: number; databaseCpuMs: number; clientsCpuMs: number };
@@ -250,6 +257,7 @@ try {
   for (const [name, byTarget] of Object.entries(measures)) {
     console.log(`ratio this tree / reference, ${name}: ${ratio(byTarget['this tree']?.requestsPerSecond, byTarget.reference?.requestsPerSecond)} requests/s; server CPU per request ${ratio(byTarget['this tree']?.serverCpuMsPerRequest, byTarget.reference?.serverCpuMsPerRequest)}`);
   }
+  for (const t of targets) console.log(`[${t.label}] server memory after the measures: ${t.memory().join('; ')}`);
   const oneDay = measures[`100 clients x ${ROUNDS}, one day`]!;
   const fourteen = measures[`100 clients x ${ROUNDS}, 14 days`]!;
   console.log(`this tree: 14 days / one day ${ratio(fourteen['this tree']!.requestsPerSecond, oneDay['this tree']!.requestsPerSecond)}; against the README's earlier 26 requests/s: one day ${ratio(oneDay['this tree']!.requestsPerSecond, 26)}, 14 days ${ratio(fourteen['this tree']!.requestsPerSecond, 26)}`);

@@ -1,6 +1,6 @@
 /**
  * `npm run bench:memory` (issue #16): the server's start time and memory, compiled
- * (dist-server/, `node --enable-source-maps dist-server/index.js`, what `npm start` runs) against
+ * (dist-server/, `node <npm start's flags> dist-server/index.js`, what `npm start` runs) against
  * TypeScript transpiled at run time (`node --import tsx src/server/index.ts`, what `npm start`
  * ran before and `npm run dev` still runs), in the same run, on:
  *  - PostgreSQL: a fresh database in a throwaway server (or in BENCH_DATABASE_URL's server); the
@@ -21,6 +21,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { buildServer } from '../scripts/build-server.mjs';
+import { startFlags } from '../scripts/start-flags.mjs';
 import { startThrowawayPostgres } from '../scripts/throwaway-postgres.mjs';
 
 const RUNS = Number(process.env.RUNS ?? 3);
@@ -28,7 +29,7 @@ const IDLE_MS = Number(process.env.IDLE_MS ?? 5000);
 const PORT = Number(process.env.PORT ?? 4361);
 
 const RUNTIMES = {
-  compiled: ['--enable-source-maps', 'dist-server/index.js'],
+  compiled: [...startFlags(process.cwd()), 'dist-server/index.js'],
   tsx: ['--import', 'tsx', 'src/server/index.ts'],
 };
 
