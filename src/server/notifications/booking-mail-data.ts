@@ -4,7 +4,7 @@
  * totals (src/domain/ledger.ts). `claimBookingMail` reads the same in the statement that claims a
  * booking event's messages for this process (docs/decisions/043-notifications-claimed-once.md).
  */
-import { and, eq, isNull, sql, type Placeholder } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
 import { summarizeLedger } from '../../domain/ledger';
 import type { Database } from '../db/client';
@@ -58,7 +58,7 @@ export async function loadBookingMailData(db: Database, bookingId: string): Prom
 }
 
 /** The claim itself: marks the event notified unless a process already has; returns its booking when this one did. */
-function claimEvent(db: Database, eventId: string | Placeholder<'eventId'>) {
+function claimEvent(db: Database, eventId: string) {
   return db
     .update(bookingEvents)
     .set({ notifiedAt: sql`now()` })

@@ -106,9 +106,9 @@ export function newBookingPaymentCtes(db: Db, withHold: boolean) {
   const holdEntry = db.$with('hold_entry').as(
     db.insert(paymentLedger).values({
       bookingId: value('id'),
-      kind: 'hold_placed',
-      amountCents: value('amountHeldCents'),
-      gatewayReference: value('gatewayReference'),
+      kind: value('ledgerKind'),
+      amountCents: value('ledgerCents'),
+      gatewayReference: value('ledgerReference'),
       actorUserId: value('actorUserId'),
       actorRole: value('actorRole'),
       reason: null,
@@ -131,6 +131,10 @@ export type NewBookingPaymentValues = {
   gatewayReference: string | null;
   amountHeldCents: number;
   captureBefore: Date | null;
+  /** The ledger entry's columns (holdPlacedEntry); null without a hold. */
+  ledgerKind: LedgerEntry['kind'] | null;
+  ledgerCents: number | null;
+  ledgerReference: string | null;
   actorUserId: string | null;
   actorRole: Actor['role'] | null;
   ledgerKey: string | null;
@@ -148,15 +152,27 @@ export function newBookingPayment(
   actor: Actor,
 ): { values: NewBookingPaymentValues; ledger: DomainLedgerEntry[] } {
   const card = { paymentGateway: payment.gateway, paymentMethodRef: payment.paymentMethodRef, cardBrand: payment.card.brand, cardLast4: payment.card.last4 };
+  const noEntry = { ledgerKind: null, ledgerCents: null, ledgerReference: null, actorUserId: null, actorRole: null, ledgerKey: null };
   if (!hold) {
-    return {
-      values: { ...card, paymentStatus: 'card_saved', gatewayReference: null, amountHeldCents: 0, captureBefore: null, actorUserId: null, actorRole: null, ledgerKey: null },
-      ledger: [],
-    };
+    return { values: { ...card, paymentStatus: 'card_saved', gatewayReference: null, amountHeldCents: 0, captureBefore: null, ...noEntry }, ledger: [] };
   }
-  const entry = holdPlacedEntry(bookingId, hold, actor);
+  // The same row and entry as recordHoldPlaced writes for a hold placed later.
+  const { status, gatewayReference, amountHeldCents, captureBefore } = authorizedColumns(hold);
+  const entry = ledgerRow(holdPlacedEntry(bookingId, hold, actor));
   return {
-    values: { ...card, paymentStatus: 'authorized', gatewayReference: hold.reference, amountHeldCents: hold.amountCents, captureBefore: hold.captureBefore, actorUserId: actor.userId ?? null, actorRole: actor.role, ledgerKey: entry.idempotencyKey },
+    values: {
+      ...card,
+      paymentStatus: status,
+      gatewayReference,
+      amountHeldCents,
+      captureBefore,
+      ledgerKind: entry.kind,
+      ledgerCents: entry.amountCents,
+      ledgerReference: entry.gatewayReference ?? null,
+      actorUserId: entry.actorUserId ?? null,
+      actorRole: entry.actorRole ?? null,
+      ledgerKey: entry.idempotencyKey,
+    },
     ledger: [{ kind: entry.kind, amountCents: entry.amountCents }],
   };
 }
