@@ -17,7 +17,7 @@ import type { BookingView, createBookingRequestSchema } from '../../../domain/bo
 import type { AnyBookingEventData } from '../../../domain/booking-events';
 import { jobDurationMinutes } from '../../../domain/booking-options';
 import type { ScheduledJob } from '../../../domain/capacity';
-import { businessDate, DEFAULT_SLOT_RULES, isBookableDate, MAX_DAYS_AHEAD } from '../../../domain/slots';
+import { businessDate, businessWeekday, DEFAULT_SLOT_RULES, isBookableDate, MAX_DAYS_AHEAD } from '../../../domain/slots';
 import { quoteBooking } from '../../../domain/pricing';
 import { isInServiceArea } from '../../../domain/service-area';
 import { needsDeferredHold } from '../../../domain/payment-timing';
@@ -34,7 +34,7 @@ import { bookingPaymentFromJson, newBookingPayment, newBookingPaymentCtes, PAYME
 import { rememberAddress, rememberPhone } from '../account/remembered-details';
 import { businessSettingsRead } from '../settings/settings.service';
 import { announceCapacityChange, cachedOfferedStarts, cachedWorkers, keptOfferedStarts } from '../workers/capacity-caches';
-import { jobsRead } from '../workers/capacity.repository';
+import { jobsRead, workersFromJson, workersOnColumn } from '../workers/capacity.repository';
 import { slotUnavailable, startOffered } from '../workers/capacity.service';
 import { lockCapacityFor } from '../workers/capacity-lock';
 import { claimUpload, type UploadOwner } from '../uploads/uploads.service';
@@ -136,10 +136,12 @@ type NewBookingValues = Omit<typeof bookings.$inferInsert, 'status' | 'id'> &
  * 048 and 050): the rest are CTEs of the booking's insert; their foreign keys and the events'
  * NOTIFY trigger run at the statement's end, when the booking row exists. Its SQL is built once
  * per process, one text with the ledger entry and one without. Returns the booking row as written,
- * with its payment row as JSON in `new_payment` (payment-records.ts bookingPaymentFromJson).
+ * with its payment row as JSON in `new_payment` (payment-records.ts bookingPaymentFromJson) and
+ * the active workers of `workersDate` in `decisive_workers` (capacity.repository.ts
+ * workersOnColumn: the decisive check's workers, read before its locks; decision 053).
  */
 const insertNewBooking = (withHold: boolean) =>
-  insertBuiltOnce<typeof bookings, NewBookingValues, 'new_payment'>(
+  insertBuiltOnce<typeof bookings, NewBookingValues & { workersDate: string; workersWeekday: number }, 'new_payment' | 'decisive_workers'>(
     bookings,
     (db) => {
       const value = sql.placeholder;
@@ -161,9 +163,15 @@ const insertNewBooking = (withHold: boolean) =>
         .with(firstEvents, phone, ...newBookingPaymentCtes(db, withHold))
         .insert(bookings)
         .values({ ...(placeholders as unknown as typeof bookings.$inferInsert), status: 'pending' })
-        .returning({ ...getTableColumns(bookings), newPayment: PAYMENT_AS_JSON });
+        // The workers of the start's date for the decisive check, read before its locks as
+        // lockCapacityFor would (workers/capacity-lock.ts), without a statement of their own.
+        .returning({
+          ...getTableColumns(bookings),
+          newPayment: PAYMENT_AS_JSON,
+          decisiveWorkers: workersOnColumn({ date: value('workersDate'), weekday: value('workersWeekday') }).as('decisive_workers'),
+        });
     },
-    ['new_payment'],
+    ['new_payment', 'decisive_workers'],
   );
 const insertNewBookingWithHold = insertNewBooking(true);
 const insertNewBookingCardSaved = insertNewBooking(false);
@@ -295,6 +303,8 @@ export async function createBooking(ctx: BookingContext, idempotencyKey: string,
         idempotencyKey,
         requestHash: hash,
         createdAt: ctx.now,
+        workersDate: businessDate(start),
+        workersWeekday: businessWeekday(businessDate(start)),
       });
       // This process's cached day plan of the date goes once the booking commits (issue #16).
       await announceCapacityChange(tx, { bookingId: id, starts: [start] });
@@ -304,10 +314,10 @@ export async function createBooking(ctx: BookingContext, idempotencyKey: string,
       // (issue #16, capacity-lock.ts): a fresh computation over the workers and the day's jobs,
       // this booking left out. A refusal rolls everything above back at once; the day's other
       // starts are listed after the transaction, without the locks.
-      const workers = await lockCapacityFor(tx, { start, service: request.options.service });
+      const { new_payment: payment, decisive_workers: workersJson, ...booking } = row!;
+      const workers = await lockCapacityFor(tx, { start, service: request.options.service, workers: workersFromJson(workersJson) });
       if (!(await startOffered(tx, { ...capacityCheck, excludeBookingId: id, workers }))) throw new StartTakenMeanwhile();
       // The booking's view is built from what this transaction wrote (booking-view.ts newBookingView).
-      const { new_payment: payment, ...booking } = row!;
       return newBookingView(booking, bookingPaymentFromJson(payment as Record<string, unknown> | null), ledger, view);
     });
     return { booking, replayed: false };

@@ -10,7 +10,9 @@
  * rollback, after the commit is visible), taken in one statement in SERVICE_SLUGS order, so no
  * two paths can deadlock on them; every path takes a booking's row lock, if any, before them.
  *
- * The workers are read just before the locks, in the same transaction: no path that changes a
+ * The workers are read just before the locks, in the same transaction (by lockCapacityFor, or by
+ * the caller's earlier statement of that transaction: booking creation reads them in its insert,
+ * capacity.repository.ts workersOnColumn): no path that changes a
  * worker takes these locks (it never did), and the decision and the lock set must come from the
  * same read — then two decisions that saw different workers still share a lock whenever either
  * read links their services. The jobs are read after the locks (capacity.repository.ts loadJobsOn),
@@ -23,26 +25,39 @@ import { contendingServices } from '../../../domain/capacity-contention';
 import type { ServiceSlug } from '../../../domain/services';
 import { businessDate, businessWeekday } from '../../../domain/slots';
 import type { Transaction } from '../../db/client';
-import { executeNamed } from '../../db/named-statement';
+import { builtOnce } from '../../db/named-statement';
 import { loadWorkersOn } from './capacity.repository';
 
 /**
  * Reads the active workers and takes the capacity locks of the start's Tampa date for `service`
  * until the transaction ends.
  * @param input.start any instant on the Tampa date (the job's start)
+ * @param input.workers the workers of that date as loadWorkersOn reads them, when an earlier
+ *   statement of this transaction read them already (they are not read again)
  * @returns the workers read (with the weekly ranges and time off of that date only,
  *   capacity.repository.ts loadWorkersOn), for the fresh capacity check of that date that must
  *   follow under the locks (capacity.service.ts assertStartOffered `workers`)
  */
-export async function lockCapacityFor(tx: Transaction, input: { start: Date; service: ServiceSlug }): Promise<WorkerCapacity[]> {
+export async function lockCapacityFor(tx: Transaction, input: { start: Date; service: ServiceSlug; workers?: WorkerCapacity[] }): Promise<WorkerCapacity[]> {
   const date = businessDate(input.start);
-  const workers = await loadWorkersOn(tx, date);
+  const workers = input.workers ?? (await loadWorkersOn(tx, date));
   const services = contendingServices({ workers, date, weekday: businessWeekday(date), service: input.service });
-  const keys = services.map((service, order) => sql`(${order}::int, ${capacityLockKey(date, service)}::text)`);
-  // VALUES rows are produced in order and the ORDER BY keeps it: the locks are taken one after the other in that order.
-  // Named (db/named-statement.ts): one text per number of services, parsed once per connection.
-  await executeNamed(tx, sql`select pg_advisory_xact_lock(hashtext(t.key)) from (values ${sql.join(keys, sql`, `)}) as t(n, key) order by t.n`);
+  await lockStatement(services.length)(tx, Object.fromEntries(services.map((service, order) => [`key${order}`, capacityLockKey(date, service)])));
   return workers;
+}
+
+/** The lock statements, one per number of locks, each built once (db/named-statement.ts builtOnce: one text, parsed once per connection). */
+const lockStatements = new Map<number, ReturnType<typeof builtOnce<Record<string, string>>>>();
+
+function lockStatement(count: number) {
+  let statement = lockStatements.get(count);
+  if (!statement) {
+    const keys = Array.from({ length: count }, (_, order) => sql`(${order}::int, ${sql.placeholder(`key${order}`)}::text)`);
+    // VALUES rows are produced in order and the ORDER BY keeps it: the locks are taken one after the other in that order.
+    statement = builtOnce<Record<string, string>>(() => sql`select pg_advisory_xact_lock(hashtext(t.key)) from (values ${sql.join(keys, sql`, `)}) as t(n, key) order by t.n`);
+    lockStatements.set(count, statement);
+  }
+  return statement;
 }
 
 /** The advisory-lock name of one service's capacity on one Tampa date (hashed with hashtext). */

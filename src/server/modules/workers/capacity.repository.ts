@@ -4,13 +4,13 @@
  * jobs around a time window. One statement each, whatever the number of workers (issue #16:
  * these run twice per booking created, once under the capacity locks).
  */
-import { and, gte, inArray, lte, sql } from 'drizzle-orm';
+import { and, gte, inArray, lte, sql, type Placeholder } from 'drizzle-orm';
 import { businessDay, businessWeekday } from '../../../domain/slots';
 import type { ScheduledJob, WorkerCapacity } from '../../../domain/capacity';
 import type { ServiceSlug } from '../../../domain/services';
 import type { Database, Transaction } from '../../db/client';
 import { readOne, type CombinedRead } from '../../db/combined-read';
-import { executeNamed } from '../../db/named-statement';
+import { builtOnce, executeNamed } from '../../db/named-statement';
 import { bookings, userRoles, workerAvailability, workerProfiles, workerSkills, workerTimeOff } from '../../db/schema';
 
 type Db = Database | Transaction;
@@ -76,6 +76,23 @@ export async function loadWorkersOn(db: Db, date: string): Promise<WorkerCapacit
   return rows.map((row) => workerOf(row.worker));
 }
 
+/**
+ * loadWorkersOn's read as one JSON column of another statement (issue #16: booking creation reads
+ * the decisive check's workers in its insert, the first statement of its transaction, one round
+ * trip fewer; decision 053). The date and weekday may be `sql.placeholder`s of a statement built
+ * once (db/named-statement.ts builtOnce); decode the column with `workersFromJson`.
+ * @param on.date 'YYYY-MM-DD' Tampa (cast to date), on.weekday 0-6 (Sunday 0) of that date
+ */
+export function workersOnColumn(on: { date: unknown; weekday: unknown }) {
+  const rows = workerRows(on as { date: string; weekday: number });
+  return sql`(select coalesce(json_agg(${WORKER_JSON} order by w.user_id), '[]'::json) from ${rows} where w.active)`;
+}
+
+/** The workers of a `workersOnColumn` column, as loadWorkersOn returns them. */
+export function workersFromJson(json: unknown): WorkerCapacity[] {
+  return (json as WorkerJson[]).map(workerOf);
+}
+
 /** Active jobs starting within a day either side of [from, to]. */
 export async function loadJobs(db: Db, from: Date, to: Date): Promise<ScheduledJob[]> {
   const rows = await db
@@ -118,12 +135,16 @@ export function loadCapacity(db: Db, around: Date): Promise<{ workers: WorkerCap
   return readOne(db, capacityRead(around));
 }
 
-/** The active jobs starting in [from, before) as one JSON array (a scalar subquery). */
-function jobsStartingJson(from: Date, before: Date) {
+/**
+ * The active jobs starting in [from, before) as one JSON array (a scalar subquery).
+ * @param from, before instants, or `sql.placeholder`s (ISO strings) of a statement built once
+ */
+function jobsStartingJson(from: Date | Placeholder, before: Date | Placeholder) {
   const statuses = sql.join(ACTIVE.map((status) => sql`${status}`), sql`, `);
+  const instant = (value: Date | Placeholder) => (value instanceof Date ? value.toISOString() : value);
   return sql`select coalesce(json_agg(json_build_array(b.id, b.service_slug, (extract(epoch from b.scheduled_start) * 1000)::bigint, (extract(epoch from b.scheduled_end) * 1000)::bigint, b.worker_id)), '[]'::json)
     from ${bookings} b
-    where b.status in (${statuses}) and b.scheduled_start >= ${from.toISOString()}::timestamptz and b.scheduled_start < ${before.toISOString()}::timestamptz`;
+    where b.status in (${statuses}) and b.scheduled_start >= ${instant(from)}::timestamptz and b.scheduled_start < ${instant(before)}::timestamptz`;
 }
 
 const jobOf = ([id, service, startMs, endMs, workerId]: JobJson): ScheduledJob => ({ id, service: service as ServiceSlug, start: new Date(Number(startMs)), end: new Date(Number(endMs)), workerId });
@@ -138,7 +159,10 @@ export async function loadJobsOn(db: Db, around: Date): Promise<ScheduledJob[]> 
   return loadJobsStarting(db, day.start, day.end);
 }
 
+/** loadJobsStarting's statement, built once (issue #16: it runs under the capacity locks of every booking). */
+const jobsStartingStatement = builtOnce<{ from: string; before: string }>(() => sql`select (${jobsStartingJson(sql.placeholder('from'), sql.placeholder('before'))}) as jobs`);
+
 async function loadJobsStarting(db: Db, from: Date, before: Date): Promise<ScheduledJob[]> {
-  const [row] = await executeNamed<{ jobs: JobJson[] }>(db, sql`select (${jobsStartingJson(from, before)}) as jobs`);
-  return row!.jobs.map(jobOf);
+  const [row] = await jobsStartingStatement(db, { from: from.toISOString(), before: before.toISOString() });
+  return (row!.jobs as JobJson[]).map(jobOf);
 }
