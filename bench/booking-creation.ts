@@ -78,17 +78,29 @@ function cpuSince(before: NodeJS.CpuUsage): number {
   return (used.user + used.system) / 1000;
 }
 
-/** CPU time (ms) of every PostgreSQL process on this machine (the throwaway server's backends; both targets share it). */
-function databaseCpuMs(): number {
-  let total = 0;
+/** CPU time (ms) so far of every PostgreSQL process on this machine (the throwaway server's backends; both targets share it), by pid. */
+function databaseCpu(): Map<number, number> {
+  const used = new Map<number, number>();
   for (const pid of fs.readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
     try {
-      const used = fs.readFileSync(`/proc/${pid}/comm`, 'utf8').trim() === 'postgres' ? cpuMs(Number(pid)) : 0;
-      if (!Number.isNaN(used)) total += used; // NaN: it ended between the two reads
+      if (fs.readFileSync(`/proc/${pid}/comm`, 'utf8').trim() !== 'postgres') continue;
+      const ms = cpuMs(Number(pid));
+      if (!Number.isNaN(ms)) used.set(Number(pid), ms); // NaN: it ended between the two reads
     } catch {
       // the process ended meanwhile
     }
   }
+  return used;
+}
+
+/**
+ * PostgreSQL's CPU (ms) since `before` (databaseCpu): each process still running counts what it
+ * used since then, one started since counts all it used. A backend that ended meanwhile (a pool
+ * closing an idle connection) is not counted: the figure may fall short, never below zero.
+ */
+function databaseCpuSince(before: Map<number, number>): number {
+  let total = 0;
+  for (const [pid, ms] of databaseCpu()) total += ms - (before.get(pid) ?? 0);
   return total;
 }
 
@@ -175,7 +187,7 @@ async function target(label: string, cwd: string, port: number, processes: numbe
   /** Every client books `rounds` times one after the other; all clients at once. */
   async function concurrent(startFor: (client: number, round: number) => Promise<string>, rounds: number) {
     const cpuBefore = serverCpu();
-    const databaseBefore = databaseCpuMs();
+    const databaseBefore = databaseCpu();
     const clientsBefore = process.cpuUsage();
     const began = performance.now();
     const results = (await Promise.all(clients.map(async (c, i) => {
@@ -183,16 +195,16 @@ async function target(label: string, cwd: string, port: number, processes: numbe
       for (let round = 0; round < rounds; round++) mine.push(await book(c, await startFor(i, round)));
       return mine;
     }))).flat();
-    return { results, seconds: (performance.now() - began) / 1000, serverCpuMs: serverCpu() - cpuBefore, databaseCpuMs: databaseCpuMs() - databaseBefore, clientsCpuMs: cpuSince(clientsBefore) };
+    return { results, seconds: (performance.now() - began) / 1000, serverCpuMs: serverCpu() - cpuBefore, databaseCpuMs: databaseCpuSince(databaseBefore), clientsCpuMs: cpuSince(clientsBefore) };
   }
   async function serial(startFor: (client: number) => Promise<string>) {
     const cpuBefore = serverCpu();
-    const databaseBefore = databaseCpuMs();
+    const databaseBefore = databaseCpu();
     const clientsBefore = process.cpuUsage();
     const began = performance.now();
     const results: Result[] = [];
     for (let i = 0; i < CLIENTS; i++) results.push(await book(clients[i]!, await startFor(i)));
-    return { results, seconds: (performance.now() - began) / 1000, serverCpuMs: serverCpu() - cpuBefore, databaseCpuMs: databaseCpuMs() - databaseBefore, clientsCpuMs: cpuSince(clientsBefore) };
+    return { results, seconds: (performance.now() - began) / 1000, serverCpuMs: serverCpu() - cpuBefore, databaseCpuMs: databaseCpuSince(databaseBefore), clientsCpuMs: cpuSince(clientsBefore) };
   }
   /** Each process's resident memory now and its peak (MB, /proc/<pid>/status VmRSS and VmHWM). */
   const memory = () =>
