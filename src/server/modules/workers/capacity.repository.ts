@@ -23,7 +23,7 @@ const DAY_MS = 24 * 60 * 60_000;
  * Grouped joins rather than a subquery per worker: about a third less database time on 50
  * workers (issue #16).
  */
-function workerRows(on?: { date: string; weekday: number }) {
+function workerRows(on?: { date: string | Placeholder; weekday: number | Placeholder }) {
   const weekly = on ? sql` where weekday = ${on.weekday}` : sql``;
   const off = on ? sql` where starts_on <= ${on.date}::date and ends_on >= ${on.date}::date` : sql``;
   return sql`
@@ -83,9 +83,8 @@ export async function loadWorkersOn(db: Db, date: string): Promise<WorkerCapacit
  * once (db/named-statement.ts builtOnce); decode the column with `workersFromJson`.
  * @param on.date 'YYYY-MM-DD' Tampa (cast to date), on.weekday 0-6 (Sunday 0) of that date
  */
-export function workersOnColumn(on: { date: unknown; weekday: unknown }) {
-  const rows = workerRows(on as { date: string; weekday: number });
-  return sql`(select coalesce(json_agg(${WORKER_JSON} order by w.user_id), '[]'::json) from ${rows} where w.active)`;
+export function workersOnColumn(on: { date: string | Placeholder; weekday: number | Placeholder }) {
+  return sql`(select coalesce(json_agg(${WORKER_JSON} order by w.user_id), '[]'::json) from ${workerRows(on)} where w.active)`;
 }
 
 /** The workers of a `workersOnColumn` column, as loadWorkersOn returns them. */
