@@ -34,7 +34,7 @@ import { bookingPaymentFromJson, newBookingPayment, newBookingPaymentCtes, PAYME
 import { rememberAddress, rememberPhone } from '../account/remembered-details';
 import { businessSettingsRead } from '../settings/settings.service';
 import { announceCapacityChange, cachedOfferedStarts, cachedWorkers, keptOfferedStarts } from '../workers/capacity-caches';
-import { jobsRead, workersFromJson, workersOnColumn } from '../workers/capacity.repository';
+import { jobsRead, workersFromJson, workersColumn } from '../workers/capacity.repository';
 import { slotUnavailable, startOffered } from '../workers/capacity.service';
 import { lockCapacityFor } from '../workers/capacity-lock';
 import { claimUpload, type UploadOwner } from '../uploads/uploads.service';
@@ -138,7 +138,7 @@ type NewBookingValues = Omit<typeof bookings.$inferInsert, 'status' | 'id'> &
  * per process, one text with the ledger entry and one without. Returns the booking row as written,
  * with its payment row as JSON in `new_payment` (payment-records.ts bookingPaymentFromJson) and
  * the active workers of `workersDate` in `decisive_workers` (capacity.repository.ts
- * workersOnColumn: the decisive check's workers, read before its locks; decision 053).
+ * workersColumn: the decisive check's workers, read before its locks; decision 053).
  */
 const insertNewBooking = (withHold: boolean) =>
   insertBuiltOnce<typeof bookings, NewBookingValues & { workersDate: string; workersWeekday: number }, 'new_payment' | 'decisive_workers'>(
@@ -168,7 +168,7 @@ const insertNewBooking = (withHold: boolean) =>
         .returning({
           ...getTableColumns(bookings),
           newPayment: PAYMENT_AS_JSON,
-          decisiveWorkers: workersOnColumn({ date: value('workersDate'), weekday: value('workersWeekday') }).as('decisive_workers'),
+          decisiveWorkers: workersColumn({ date: value('workersDate'), weekday: value('workersWeekday') }).as('decisive_workers'),
         });
     },
     ['new_payment', 'decisive_workers'],
@@ -197,7 +197,8 @@ export async function createBooking(ctx: BookingContext, idempotencyKey: string,
   // jobs for the first capacity check — only for a date some settings could offer: the check
   // refuses any other without them. The workers for that check come from this process's cache
   // (decision 045): it is advisory, and the decisive check reads them under the locks.
-  const withinReach = isBookableDate(businessDate(start), ctx.now, { ...DEFAULT_SLOT_RULES, daysAhead: MAX_DAYS_AHEAD });
+  const date = businessDate(start);
+  const withinReach = isBookableDate(date, ctx.now, { ...DEFAULT_SLOT_RULES, daysAhead: MAX_DAYS_AHEAD });
   const [{ settings, earlier, jobs }, workers] = await Promise.all([
     readTogether(db, {
       settings: businessSettingsRead(),
@@ -223,7 +224,7 @@ export async function createBooking(ctx: BookingContext, idempotencyKey: string,
   const capacityCheck = { service: request.options.service, start, durationMinutes: duration, now: ctx.now, rules: settings.slotRules };
   // The day's offered starts, as the slots page lists them (decision 049): the alternatives a
   // refusal answers with, computed once per change of the date.
-  const dayStarts = { ...capacityCheck, date: businessDate(start) };
+  const dayStarts = { ...capacityCheck, date };
   const refusal = async () => slotUnavailable(await cachedOfferedStarts(db, dayStarts).catch(() => []));
   // A first check before touching the card: from the day's starts when this process keeps them
   // (a slots request or a refusal listed them since the date last changed), else on the snapshot
@@ -303,8 +304,8 @@ export async function createBooking(ctx: BookingContext, idempotencyKey: string,
         idempotencyKey,
         requestHash: hash,
         createdAt: ctx.now,
-        workersDate: businessDate(start),
-        workersWeekday: businessWeekday(businessDate(start)),
+        workersDate: date,
+        workersWeekday: businessWeekday(date),
       });
       // This process's cached day plan of the date goes once the booking commits (issue #16).
       await announceCapacityChange(tx, { bookingId: id, starts: [start] });

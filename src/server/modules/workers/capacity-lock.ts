@@ -12,7 +12,7 @@
  *
  * The workers are read just before the locks, in the same transaction (by lockCapacityFor, or by
  * the caller's earlier statement of that transaction: booking creation reads them in its insert,
- * capacity.repository.ts workersOnColumn): no path that changes a
+ * capacity.repository.ts workersColumn): no path that changes a
  * worker takes these locks (it never did), and the decision and the lock set must come from the
  * same read — then two decisions that saw different workers still share a lock whenever either
  * read links their services. The jobs are read after the locks (capacity.repository.ts loadJobsOn),

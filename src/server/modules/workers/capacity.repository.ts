@@ -77,17 +77,19 @@ export async function loadWorkersOn(db: Db, date: string): Promise<WorkerCapacit
 }
 
 /**
- * loadWorkersOn's read as one JSON column of another statement (issue #16: booking creation reads
- * the decisive check's workers in its insert, the first statement of its transaction, one round
- * trip fewer; decision 053). The date and weekday may be `sql.placeholder`s of a statement built
- * once (db/named-statement.ts builtOnce); decode the column with `workersFromJson`.
+ * The active workers as one JSON column of another statement, in loadWorkers' order: every date's
+ * rows (capacityRead), or with `on` only one date's, as loadWorkersOn reads them (issue #16:
+ * booking creation reads the decisive check's workers in its insert, the first statement of its
+ * transaction, one round trip fewer; decision 053). The date and weekday may be
+ * `sql.placeholder`s of a statement built once (db/named-statement.ts builtOnce); decode the
+ * column with `workersFromJson`.
  * @param on.date 'YYYY-MM-DD' Tampa (cast to date), on.weekday 0-6 (Sunday 0) of that date
  */
-export function workersOnColumn(on: { date: string | Placeholder; weekday: number | Placeholder }) {
-  return sql`(select coalesce(json_agg(${WORKER_JSON} order by w.user_id), '[]'::json) from ${workerRows(on)} where w.active)`;
+export function workersColumn(on?: { date: string | Placeholder; weekday: number | Placeholder }) {
+  return sql`(select coalesce(json_agg(${WORKER_JSON} order by w.user_id), '[]'::json) from ${on ? workerRows(on) : WORKER_ROWS} where w.active)`;
 }
 
-/** The workers of a `workersOnColumn` column, as loadWorkersOn returns them. */
+/** The workers of a `workersColumn` column, as loadWorkers / loadWorkersOn return them. */
 export function workersFromJson(json: unknown): WorkerCapacity[] {
   return (json as WorkerJson[]).map(workerOf);
 }
@@ -112,10 +114,10 @@ export function capacityRead(around: Date): CombinedRead<{ workers: WorkerCapaci
   const day = businessDay(around);
   return {
     columns: {
-      workers: sql`select coalesce(json_agg(${WORKER_JSON} order by w.user_id), '[]'::json) from ${WORKER_ROWS} where w.active`,
+      workers: workersColumn(),
       jobs: jobsStartingJson(day.start, day.end),
     },
-    decode: (row) => ({ workers: (row.workers as WorkerJson[]).map(workerOf), jobs: (row.jobs as JobJson[]).map(jobOf) }),
+    decode: (row) => ({ workers: workersFromJson(row.workers), jobs: (row.jobs as JobJson[]).map(jobOf) }),
   };
 }
 
