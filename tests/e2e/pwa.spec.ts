@@ -200,20 +200,36 @@ test('a push message becomes a notification with its title, text and tag, openin
     });
   });
   await cdp.send('ServiceWorker.enable');
-  const push = async (data: string) => cdp.send('ServiceWorker.deliverPushMessage', { origin: baseURL!, registrationId: await registrationId, data });
+  const deliver = async (data: string) => cdp.send('ServiceWorker.deliverPushMessage', { origin: baseURL!, registrationId: await registrationId, data });
   const shown = () =>
     page.evaluate(async () =>
       (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => ({ title: n.title, body: n.body, tag: n.tag, url: (n.data as { url?: string }).url, icon: n.icon, badge: (n as Notification & { badge?: string }).badge })),
     );
+  /**
+   * Delivers a push message until the notifications read as `expected`. A message handed over by
+   * the DevTools protocol is shown within ~0.2 s, but now and then Chromium drops one (about one
+   * run in three here: never shown, even after 40 s); one not seen within 3 s is delivered again,
+   * as a push service retries a message it could not deliver.
+   */
+  async function push<T>(data: string, read: () => Promise<T>, expected: T) {
+    for (let attempt = 1; ; attempt++) {
+      await deliver(data);
+      try {
+        await expect.poll(read, { timeout: attempt < 3 ? 3_000 : 10_000 }).toEqual(expected);
+        return;
+      } catch (error) {
+        if (attempt === 3) throw error;
+      }
+    }
+  }
 
-  await push(JSON.stringify({ event: 'assignment', title: 'New job assigned', body: 'TV installation today, 2:00 PM', url: '/worker', tag: 'booking-1' }));
-  await expect.poll(shown).toEqual([{ title: 'New job assigned', body: 'TV installation today, 2:00 PM', tag: 'booking-1', url: '/worker', icon: `${baseURL}/icons/icon-192.png`, badge: `${baseURL}/icons/badge-96.png` }]);
+  await push(JSON.stringify({ event: 'assignment', title: 'New job assigned', body: 'TV installation today, 2:00 PM', url: '/worker', tag: 'booking-1' }), shown, [
+    { title: 'New job assigned', body: 'TV installation today, 2:00 PM', tag: 'booking-1', url: '/worker', icon: `${baseURL}/icons/icon-192.png`, badge: `${baseURL}/icons/badge-96.png` },
+  ]);
 
   // The same tag replaces the older notification instead of piling up.
-  await push(JSON.stringify({ event: 'assignment', title: 'Job updated', body: 'Now at 3:00 PM', url: '/worker', tag: 'booking-1' }));
-  await expect.poll(async () => (await shown()).map((n) => n.title)).toEqual(['Job updated']);
+  await push(JSON.stringify({ event: 'assignment', title: 'Job updated', body: 'Now at 3:00 PM', url: '/worker', tag: 'booking-1' }), async () => (await shown()).map((n) => n.title), ['Job updated']);
 
   // A message that is not a valid payload still shows something (browsers require it), leading home.
-  await push('not a payload');
-  await expect.poll(async () => (await shown()).map((n) => `${n.title} -> ${n.url}`).sort()).toEqual(['Job updated -> /worker', 'Tampa Handyman -> /']);
+  await push('not a payload', async () => (await shown()).map((n) => `${n.title} -> ${n.url}`).sort(), ['Job updated -> /worker', 'Tampa Handyman -> /']);
 });
