@@ -316,8 +316,8 @@ export async function createBooking(ctx: BookingContext, idempotencyKey: string,
       // this booking left out. A refusal rolls everything above back at once; the day's other
       // starts are listed after the transaction, without the locks.
       const { new_payment: payment, decisive_workers: workersJson, ...booking } = row!;
-      const workers = await lockCapacityFor(tx, { start, service: request.options.service, workers: workersFromJson(workersJson) });
-      if (!(await startOffered(tx, { ...capacityCheck, excludeBookingId: id, workers }))) throw new StartTakenMeanwhile();
+      const decisive = await lockCapacityFor(tx, { start, service: request.options.service, workers: workersFromJson(workersJson) });
+      if (!(await startOffered(tx, { ...capacityCheck, excludeBookingId: id, ...decisive }))) throw new StartTakenMeanwhile();
       // The booking's view is built from what this transaction wrote (booking-view.ts newBookingView).
       return newBookingView(booking, bookingPaymentFromJson(payment as Record<string, unknown> | null), ledger, view);
     });

@@ -36,7 +36,7 @@ export async function rescheduleBooking(
     // the order every path takes (assigning a worker too), so that a reschedule racing an
     // assignment waits instead of deadlocking.
     const booking = await lockBookingForChange(tx, bookingId);
-    const workers = await lockCapacityFor(tx, { start: newStart, service: booking.serviceSlug as ServiceSlug });
+    const { workers, jobs: lockedJobs } = await lockCapacityFor(tx, { start: newStart, service: booking.serviceSlug as ServiceSlug });
     if (booking.status !== 'pending' && booking.status !== 'confirmed') throw stateConflict('not_reschedulable', 'paymentErrors.notReschedulable', booking.status);
     // The notice the booking was made under (issue #12), not a policy changed since.
     const policy = bookingPolicy(booking, ctx.policy);
@@ -44,7 +44,7 @@ export async function rescheduleBooking(
       throw ruleBroken('reschedule_window_closed', 'paymentErrors.rescheduleWindowClosed', { params: { hours: policy.rescheduleNoticeHours } });
     }
     const durationMinutes = (booking.scheduledEnd.getTime() - booking.scheduledStart.getTime()) / 60_000;
-    await assertStartOffered(tx, { service: booking.serviceSlug as ServiceSlug, start: newStart, durationMinutes, now: ctx.now, rules: ctx.slotRules, excludeBookingId: booking.id, workers });
+    await assertStartOffered(tx, { service: booking.serviceSlug as ServiceSlug, start: newStart, durationMinutes, now: ctx.now, rules: ctx.slotRules, excludeBookingId: booking.id, workers, jobs: lockedJobs });
     const newEnd = new Date(newStart.getTime() + durationMinutes * 60_000);
     await tx.update(bookings).set({ scheduledStart: newStart, scheduledEnd: newEnd }).where(eq(bookings.id, booking.id));
     await noteBookingEvent(tx, booking.id, actor, { type: 'rescheduled', data: { from: booking.scheduledStart.toISOString(), to: newStart.toISOString() } });

@@ -17,7 +17,7 @@ import { conflict, ruleBroken } from '../../lib/errors';
 import { loadBookingViews, type ViewContext } from '../bookings/booking-view';
 import { lockBooking, lockBookingForChange, moveBooking, noteBookingEvent, stateConflict } from '../bookings/booking-transitions';
 import type { Actor } from '../../lib/request-context';
-import { loadCapacity, loadJobsOn } from '../workers/capacity.repository';
+import { loadCapacity } from '../workers/capacity.repository';
 import { lockCapacityFor } from '../workers/capacity-lock';
 
 function viewFilter(view: DispatchView, now: Date): SQL | undefined {
@@ -132,10 +132,9 @@ export async function assignWorker(db: Database, bookingId: string, input: { wor
   await db.transaction(async (tx) => {
     // The booking's row, then the capacity of its date and service: the order of every path (reschedule.service.ts).
     const current = await lockBookingForChange(tx, bookingId);
-    const everyone = await lockCapacityFor(tx, { start: current.scheduledStart, service: current.serviceSlug as ServiceSlug });
+    const { workers: everyone, jobs } = await lockCapacityFor(tx, { start: current.scheduledStart, service: current.serviceSlug as ServiceSlug });
     if (current.status !== 'pending' && current.status !== 'confirmed') throw stateConflict('not_assignable', 'dispatchErrors.notAssignable', current.status);
     const workers = everyone.filter((w) => w.workerId === input.workerId);
-    const jobs = await loadJobsOn(tx, current.scheduledStart);
     const job = { id: current.id, service: current.serviceSlug as ServiceSlug, start: current.scheduledStart, end: current.scheduledEnd, workerId: input.workerId };
     if (!assignableWorkers({ job, workers, jobs, rules }).includes(input.workerId)) throw conflict('worker_unavailable', 'dispatchErrors.workerUnavailable');
     const changes = { workerId: input.workerId, assignedAt: now, etaAt: input.etaAt ?? null, acceptedAt: null };

@@ -15,49 +15,36 @@
  * capacity.repository.ts workersColumn): no path that changes a
  * worker takes these locks (it never did), and the decision and the lock set must come from the
  * same read — then two decisions that saw different workers still share a lock whenever either
- * read links their services. The jobs are read after the locks (capacity.repository.ts loadJobsOn),
- * so each decision sees every job committed by the decisions it waited for (READ COMMITTED takes
- * a new snapshot per statement; PGlite runs one transaction at a time).
+ * read links their services. The jobs are read after the locks, by the locking statement itself
+ * (capacity.repository.ts loadJobsOnAfterLocks: a function whose read takes its snapshot after the
+ * waits, decision 054), so each decision sees every job committed by the decisions it waited for
+ * (PGlite runs one transaction at a time).
  */
-import { sql } from 'drizzle-orm';
-import type { WorkerCapacity } from '../../../domain/capacity';
+import type { ScheduledJob, WorkerCapacity } from '../../../domain/capacity';
 import { contendingServices } from '../../../domain/capacity-contention';
 import type { ServiceSlug } from '../../../domain/services';
 import { businessDate, businessWeekday } from '../../../domain/slots';
 import type { Transaction } from '../../db/client';
-import { builtOnce } from '../../db/named-statement';
-import { loadWorkersOn } from './capacity.repository';
+import { loadJobsOnAfterLocks, loadWorkersOn } from './capacity.repository';
 
 /**
- * Reads the active workers and takes the capacity locks of the start's Tampa date for `service`
- * until the transaction ends.
+ * Reads the active workers, takes the capacity locks of the start's Tampa date for `service` until
+ * the transaction ends, and reads that date's active jobs after them (one statement for the locks
+ * and the jobs).
  * @param input.start any instant on the Tampa date (the job's start)
  * @param input.workers the workers of that date as loadWorkersOn reads them, when an earlier
  *   statement of this transaction read them already (they are not read again)
  * @returns the workers read (with the weekly ranges and time off of that date only,
- *   capacity.repository.ts loadWorkersOn), for the fresh capacity check of that date that must
- *   follow under the locks (capacity.service.ts assertStartOffered `workers`)
+ *   capacity.repository.ts loadWorkersOn) and the active jobs starting on the date (loadJobsOn's),
+ *   for the fresh capacity check of that date that must follow under the locks
+ *   (capacity.service.ts StartCheck `workers` and `jobs`)
  */
-export async function lockCapacityFor(tx: Transaction, input: { start: Date; service: ServiceSlug; workers?: WorkerCapacity[] }): Promise<WorkerCapacity[]> {
+export async function lockCapacityFor(tx: Transaction, input: { start: Date; service: ServiceSlug; workers?: WorkerCapacity[] }): Promise<{ workers: WorkerCapacity[]; jobs: ScheduledJob[] }> {
   const date = businessDate(input.start);
   const workers = input.workers ?? (await loadWorkersOn(tx, date));
   const services = contendingServices({ workers, date, weekday: businessWeekday(date), service: input.service });
-  await lockStatement(services.length)(tx, Object.fromEntries(services.map((service, order) => [`key${order}`, capacityLockKey(date, service)])));
-  return workers;
-}
-
-/** The lock statements, one per number of locks, each built once (db/named-statement.ts builtOnce: one text, parsed once per connection). */
-const lockStatements = new Map<number, ReturnType<typeof builtOnce<Record<string, string>>>>();
-
-function lockStatement(count: number) {
-  let statement = lockStatements.get(count);
-  if (!statement) {
-    const keys = Array.from({ length: count }, (_, order) => sql`(${order}::int, ${sql.placeholder(`key${order}`)}::text)`);
-    // VALUES rows are produced in order and the ORDER BY keeps it: the locks are taken one after the other in that order.
-    statement = builtOnce<Record<string, string>>(() => sql`select pg_advisory_xact_lock(hashtext(t.key)) from (values ${sql.join(keys, sql`, `)}) as t(n, key) order by t.n`);
-    lockStatements.set(count, statement);
-  }
-  return statement;
+  const jobs = await loadJobsOnAfterLocks(tx, input.start, services.map((service) => capacityLockKey(date, service)));
+  return { workers, jobs };
 }
 
 /** The advisory-lock name of one service's capacity on one Tampa date (hashed with hashtext). */

@@ -136,8 +136,13 @@ export function loadCapacity(db: Db, around: Date): Promise<{ workers: WorkerCap
   return readOne(db, capacityRead(around));
 }
 
+/** The active statuses as capacity_locked_jobs' `booking_status[]` argument. */
+const ACTIVE_STATUSES = sql`array[${sql.join(ACTIVE.map((status) => sql`${status}`), sql`, `)}]::booking_status[]`;
+
 /**
- * The active jobs starting in [from, before) as one JSON array (a scalar subquery).
+ * The active jobs starting in [from, before) as one JSON array (a scalar subquery). The SQL
+ * function capacity_locked_jobs (migration 0027) reads the same rows into the same array: keep
+ * the two alike (capacity.repository.test.ts compares them).
  * @param from, before instants, or `sql.placeholder`s (ISO strings) of a statement built once
  */
 function jobsStartingJson(from: Date | Placeholder, before: Date | Placeholder) {
@@ -160,10 +165,30 @@ export async function loadJobsOn(db: Db, around: Date): Promise<ScheduledJob[]> 
   return loadJobsStarting(db, day.start, day.end);
 }
 
-/** loadJobsStarting's statement, built once (issue #16: it runs under the capacity locks of every booking). */
+/** loadJobsStarting's statement, built once (issue #16: it runs for every first check of a booking). */
 const jobsStartingStatement = builtOnce<{ from: string; before: string }>(() => sql`select (${jobsStartingJson(sql.placeholder('from'), sql.placeholder('before'))}) as jobs`);
 
 async function loadJobsStarting(db: Db, from: Date, before: Date): Promise<ScheduledJob[]> {
   const [row] = await jobsStartingStatement(db, { from: from.toISOString(), before: before.toISOString() });
+  return (row!.jobs as JobJson[]).map(jobOf);
+}
+
+/** loadJobsOnAfterLocks' statement, built once: one text whatever the number of locks (an array parameter). */
+const lockedJobsStatement = builtOnce<{ keys: string[]; from: string; before: string }>(
+  () => sql`select capacity_locked_jobs(${sql.placeholder('keys')}::text[], ${sql.placeholder('from')}::timestamptz, ${sql.placeholder('before')}::timestamptz, ${ACTIVE_STATUSES}) as jobs`,
+);
+
+/**
+ * Takes advisory transaction locks on `lockKeys` (hashtext of each, in the given order), then
+ * reads loadJobsOn's jobs, in one statement (issue #16, decision 054): the SQL function
+ * capacity_locked_jobs (migration 0027) reads them with a snapshot taken after the locks, so they
+ * include every job committed by the transactions the locks waited for. The locks last until the
+ * transaction ends (./capacity-lock.ts names them).
+ * @param around any instant on the Tampa date
+ * @throws the driver's error (e.g. a deadlock, if a caller broke capacity-lock.ts' order)
+ */
+export async function loadJobsOnAfterLocks(tx: Transaction, around: Date, lockKeys: readonly string[]): Promise<ScheduledJob[]> {
+  const day = businessDay(around);
+  const [row] = await lockedJobsStatement(tx, { keys: [...lockKeys], from: day.start.toISOString(), before: day.end.toISOString() });
   return (row!.jobs as JobJson[]).map(jobOf);
 }

@@ -22,9 +22,9 @@ export interface StartCheck {
   /** The workers lockCapacityFor read (./capacity-lock.ts); loaded here when absent. */
   workers?: readonly WorkerCapacity[];
   /**
-   * The date's jobs, only with `workers`, when the caller read both in one snapshot with its other
-   * reads (capacityRead, booking creation's first check); read here when absent. Never for a
-   * decisive check: those read the jobs here, after taking the capacity locks.
+   * The date's jobs, only with `workers`: read in one snapshot with the caller's other reads
+   * (capacityRead, booking creation's first check), or, for a decisive check, by the statement
+   * that took the capacity locks (lockCapacityFor); read here when absent.
    */
   jobs?: readonly ScheduledJob[];
 }

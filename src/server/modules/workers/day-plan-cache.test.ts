@@ -4,7 +4,8 @@
  * changes, a worker switched off, business-hours saves and clock moves, all through the API;
  * after every step the slots the API answers (from this process's cached day plans and settings)
  * equal a fresh computation over the database (offeredStartsOn with freshly read settings), and
- * the cached workers (booking creation's first check, decision 045) equal a fresh read.
+ * the cached workers (booking creation's first check, decision 045) equal a fresh read, and the
+ * jobs the decisive checks read under the capacity locks equal the first check's read.
  *
  * On PostgreSQL also: a second app process (its own runtime, LISTEN connection and caches) on the
  * same database sees the changes made through the first within a second, and a lost LISTEN
@@ -26,7 +27,7 @@ import { furnitureOptions, TEST_ADDRESS, TV_OPTIONS } from '../../test/money-act
 import { createTestApp, databaseKind, type TestApp } from '../../test/test-app';
 import { getBusinessSettings } from '../settings/settings.service';
 import { cachedWorkers, capacityCachesOf } from './capacity-caches';
-import { loadJobsOn, loadWorkers, loadWorkersOn } from './capacity.repository';
+import { loadJobsOn, loadJobsOnAfterLocks, loadWorkers, loadWorkersOn } from './capacity.repository';
 import { offeredStartsOn } from './capacity.service';
 import { makeWorker } from './worker-defaults';
 
@@ -211,6 +212,11 @@ describe(`slots from cached day plans (${databaseKind})`, () => {
           const { slotRules } = await getBusinessSettings(t.deps.db);
           for (const date of DATES) {
             const jobs = await loadJobsOn(t.deps.db, businessTime(date, 12 * 60));
+            // The decisive checks' read under the locks (capacity_locked_jobs, migration 0027) reads
+            // the same jobs as the first check's (decision 054).
+            const lockedRead = await t.deps.db.transaction((tx) => loadJobsOnAfterLocks(tx, businessTime(date, 12 * 60), [`test:${date}`]));
+            const byId = (list: typeof jobs) => [...list].sort((a, b) => a.id.localeCompare(b.id));
+            expect(byId(lockedRead), `jobs read under the locks on ${date}`).toEqual(byId(jobs));
             const onDate = await loadWorkersOn(t.deps.db, date);
             for (const { service, durationMinutes } of ASKED) {
               const query = { date, service, durationMinutes, jobs, rules: slotRules, now: t.deps.now() };
