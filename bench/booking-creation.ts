@@ -25,8 +25,15 @@
  * which could not run two processes on one database (rate limits kept in memory, background jobs
  * run by every process).
  *
+ * Each measure starts on a warmed-up target (its pool's connections open again) once the machine
+ * is quiet (`settle`: neither target's leftover work, nor PostgreSQL's, runs into the other's
+ * measure).
+ *
  * BENCH_PHASES=text runs only the measures whose name contains it (e.g. `14 days`, to profile one
- * measure with BENCH_NODE_OPTIONS).
+ * measure with BENCH_NODE_OPTIONS). BENCH_REPEATS=N runs each measure N times on both targets,
+ * alternating which goes first (ABBA...), and reports the median of the N ratios of runs made next
+ * to each other, and each one: on this machine one measure's throughput can move by half between
+ * two runs a minute apart, alike for both targets.
  *
  * Run: `node --import tsx bench/booking-creation.ts` (BENCH_ROUNDS=5, BENCH_PORT=4345,
  * BENCH_REFERENCE_DIR=/path/to/old-checkout, BENCH_PROCESSES=1).
@@ -55,6 +62,7 @@ const REFERENCE_DIR = process.env.BENCH_REFERENCE_DIR;
 const WORKERS = 50;
 const CLIENTS = 100;
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
+const REPEATS = Number(process.env.BENCH_REPEATS ?? 1);
 const PROCESSES = Number(process.env.BENCH_PROCESSES ?? 1);
 const REFERENCE_PROCESSES = Number(process.env.BENCH_REFERENCE_PROCESSES ?? PROCESSES);
 const percentile = (values: number[], p: number) => (values.length ? [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((p / 100) * values.length))]! : Number.NaN);
@@ -105,6 +113,24 @@ function databaseCpuSince(before: Map<number, number>): number {
   let total = 0;
   for (const [pid, ms] of databaseCpu()) total += ms - (before.get(pid) ?? 0);
   return total;
+}
+
+/**
+ * Waits until the machine is quiet: every server process of both targets and PostgreSQL together
+ * using under a tenth of one core over 250 ms (or 60 s have passed). A target's work left over
+ * after its last answer (mail, notifications, PostgreSQL's autovacuum after the cancellations)
+ * would otherwise land in the next measure, whichever target that is.
+ * @returns the seconds waited
+ */
+async function settle(): Promise<number> {
+  const began = performance.now();
+  const busy = () => servers.reduce((sum, server) => sum + cpuMs(server.process.pid), 0) + [...databaseCpu().values()].reduce((a, b) => a + b, 0);
+  while (performance.now() - began < 60_000) {
+    const before = busy();
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    if (busy() - before < 25) break;
+  }
+  return (performance.now() - began) / 1000;
 }
 
 /** A fresh database on the same server, with 50 workers (every skill, business hours). */
@@ -247,14 +273,29 @@ try {
   const dateIn = (days: number) => dates[days]!;
   const lastDay = dateIn(14);
   const allDays = Array.from({ length: 14 }, (_, d) => dateIn(d + 1));
-  const measures: Record<string, Record<string, ReturnType<typeof report>>> = {};
-  const keep = (t: string, name: string, line: ReturnType<typeof report>) => ((measures[name] ??= {})[t] = line);
+  // Every run of each measure, by measure and target.
+  const measures: Record<string, Record<string, ReturnType<typeof report>[]>> = {};
+  const keep = (t: string, name: string, line: ReturnType<typeof report>) => ((measures[name] ??= {})[t] ??= []).push(line);
+  const median = (values: number[]) => {
+    const sorted = [...values].sort((a, b) => a - b);
+    const middle = sorted.length / 2;
+    return Number.isInteger(middle) ? (sorted[middle - 1]! + sorted[middle]!) / 2 : sorted[Math.floor(middle)]!;
+  };
 
-  for (const t of targets) {
-    for (const date of allDays) await t.starts(date);
-    // Warm-up (JIT, pools), not reported.
+  /**
+   * 100 bookings at once on one date, then cleared, not reported: the JIT at first, and before each
+   * measure the target's database connections, which its pool closes after 10 s idle — as they are
+   * while the other target's measure runs (the issue's code's take ~8 s each): without it, this tree
+   * measured right after the issue's code ran at 133-145 requests/s over 14 days, right after
+   * itself at 165-166, in one run.
+   */
+  const warmUp = async (t: (typeof targets)[number]) => {
     await t.concurrent(async (i) => (await t.starts(dateIn(7)))[i % 20]!, 1);
     await t.doubleBookingsThenClear([dateIn(7)]);
+  };
+  for (const t of targets) {
+    for (const date of allDays) await t.starts(date);
+    await warmUp(t);
   }
   const phases: [string, (t: (typeof targets)[number]) => Promise<{ run: Run; days: string[] }>][] = [
     ['one at a time', async (t) => ({ run: await t.serial(async (i) => (await t.starts(dateIn(1 + (i % 14))))[(i * 7) % 20]!), days: allDays })],
@@ -263,19 +304,34 @@ try {
     [`100 clients x ${ROUNDS}, 14 days`, async (t) => ({ run: await t.concurrent(async (i, round) => { const day = await t.starts(dateIn(1 + ((i + round) % 14))); return day[(i * 3 + round * 7) % day.length]!; }, ROUNDS), days: allDays })],
   ];
   for (const [name, phase] of phases.filter(([name]) => name.includes(process.env.BENCH_PHASES ?? ''))) {
-    for (const t of targets) {
-      const { run, days } = await phase(t);
-      keep(t.label, name, report(t.label, name, run, await t.doubleBookingsThenClear(days)));
+    for (let repeat = 0; repeat < REPEATS; repeat++) {
+      // ABBA...: neither target always goes first into whatever the machine does next.
+      for (const t of repeat % 2 === 0 ? targets : [...targets].reverse()) {
+        await warmUp(t);
+        const waited = await settle();
+        if (waited > 1) console.log(`(waited ${waited.toFixed(1)} s for the machine to be quiet)`);
+        const { run, days } = await phase(t);
+        keep(t.label, name, report(t.label, name, run, await t.doubleBookingsThenClear(days)));
+      }
     }
   }
   const ratio = (a?: number, b?: number) => (a && b ? `${(a / b).toFixed(2)} x` : 'n/a');
+  /** A target's median of one figure over the repeats of a measure. */
+  const medianOf = (runs: ReturnType<typeof report>[] | undefined, figure: 'requestsPerSecond' | 'serverCpuMsPerRequest') => (runs ? median(runs.map((run) => run[figure])) : undefined);
   for (const [name, byTarget] of Object.entries(measures)) {
-    console.log(`ratio this tree / reference, ${name}: ${ratio(byTarget['this tree']?.requestsPerSecond, byTarget.reference?.requestsPerSecond)} requests/s; server CPU per request ${ratio(byTarget['this tree']?.serverCpuMsPerRequest, byTarget.reference?.serverCpuMsPerRequest)}`);
+    const mine = byTarget['this tree'];
+    const theirs = byTarget.reference;
+    // Each repeat's ratio (the two targets measured next to each other), then their median.
+    const pairs = mine && theirs ? mine.map((run, i) => run.requestsPerSecond / theirs[i]!.requestsPerSecond) : [];
+    const spread = pairs.length > 1 ? ` (repeats ${pairs.map((r) => r.toFixed(2)).join(' / ')})` : '';
+    console.log(
+      `ratio this tree / reference, ${name}: ${pairs.length ? `${median(pairs).toFixed(2)} x` : 'n/a'} requests/s${spread}; medians ${medianOf(mine, 'requestsPerSecond')?.toFixed(1)} / ${medianOf(theirs, 'requestsPerSecond')?.toFixed(1) ?? 'n/a'} requests/s; server CPU per request ${ratio(medianOf(mine, 'serverCpuMsPerRequest'), medianOf(theirs, 'serverCpuMsPerRequest'))}`,
+    );
   }
   for (const t of targets) console.log(`[${t.label}] server memory after the measures: ${t.memory().join('; ')}`);
-  const oneDay = measures[`100 clients x ${ROUNDS}, one day`];
-  const fourteen = measures[`100 clients x ${ROUNDS}, 14 days`];
-  if (oneDay && fourteen) console.log(`this tree: 14 days / one day ${ratio(fourteen['this tree']!.requestsPerSecond, oneDay['this tree']!.requestsPerSecond)}; against the README's earlier 26 requests/s: one day ${ratio(oneDay['this tree']!.requestsPerSecond, 26)}, 14 days ${ratio(fourteen['this tree']!.requestsPerSecond, 26)}`);
+  const oneDay = medianOf(measures[`100 clients x ${ROUNDS}, one day`]?.['this tree'], 'requestsPerSecond');
+  const fourteen = medianOf(measures[`100 clients x ${ROUNDS}, 14 days`]?.['this tree'], 'requestsPerSecond');
+  if (oneDay && fourteen) console.log(`this tree: 14 days / one day ${ratio(fourteen, oneDay)}; against the README's earlier 26 requests/s: one day ${ratio(oneDay, 26)}, 14 days ${ratio(fourteen, 26)}`);
 } finally {
   await Promise.all(servers.map((server) => server.stop()));
   pg?.stop();
