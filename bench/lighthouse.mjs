@@ -12,7 +12,8 @@
  * only those pages. `BENCH_THROTTLING=devtools` applies the same slow 4G and 4x CPU to the real
  * page load instead of simulating them from an unthrottled one (Lighthouse's `--throttling-method`;
  * the default, `simulate`, is what PageSpeed Insights reports). `BENCH_SERVED=prerendered` measures
- * only that build. After the table, every run's performance, LCP and TBT are listed.
+ * only that build. Each run starts once the machine is quiet (`settle`). After the table, every
+ * run's performance, LCP and TBT are listed.
  * Run: `npm run bench:lighthouse`.
  */
 import { spawn, spawnSync } from 'node:child_process';
@@ -44,6 +45,32 @@ const servers = [
   }),
 }));
 
+/** The machine's busy CPU time (all cores, ms) so far, from /proc/stat (Linux; 0 elsewhere). */
+function machineBusyMs() {
+  try {
+    const [, ...ticks] = fs.readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).map(Number);
+    const idle = ticks[3] + ticks[4]; // idle, iowait
+    return ((ticks.reduce((a, b) => a + b, 0) - idle) * 1000) / 100; // USER_HZ 100
+  } catch {
+    return 0;
+  }
+}
+
+/**
+ * Waits until the machine is quiet (under a fifth of one core busy over 500 ms, at most 30 s):
+ * the servers' start-up work (migrations, seeding, the first background jobs) and the previous
+ * run's Chromium shutting down otherwise land in a run's main-thread tasks, which the simulation
+ * multiplies by four.
+ */
+async function settle() {
+  const began = Date.now();
+  while (Date.now() - began < 30_000) {
+    const before = machineBusyMs();
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    if (machineBusyMs() - before < 100) return;
+  }
+}
+
 function lighthouse(url, out) {
   const run = spawnSync(
     'npx',
@@ -69,6 +96,7 @@ try {
     for (const server of servers) {
       const reports = [];
       for (let i = 0; i < runs; i++) {
+        await settle();
         const report = lighthouse(`http://localhost:${server.port}${page}`, path.join(work, `lh-${server.name}-${page.replace(/\W+/g, '_')}-${i}.json`));
         if (report) reports.push(report);
       }
