@@ -8,10 +8,11 @@
 import { canRescheduleFree, type CancellationPolicy } from '../../../domain/cancellation-policy';
 import { assignableWorkers, type CapacityRules } from '../../../domain/capacity';
 import type { ServiceSlug } from '../../../domain/services';
+import { businessDate, isBookableDate } from '../../../domain/slots';
 import type { Database } from '../../db/client';
 import { bookings } from '../../db/schema';
 import { ruleBroken } from '../../lib/errors';
-import { assertStartOffered } from '../workers/capacity.service';
+import { assertStartOffered, slotUnavailable } from '../workers/capacity.service';
 import { lockCapacityFor } from '../workers/capacity-lock';
 import { loadJobsOn } from '../workers/capacity.repository';
 import type { Actor } from '../../lib/request-context';
@@ -36,13 +37,16 @@ export async function rescheduleBooking(
     // the order every path takes (assigning a worker too), so that a reschedule racing an
     // assignment waits instead of deadlocking.
     const booking = await lockBookingForChange(tx, bookingId);
-    const { workers, jobs: lockedJobs } = await lockCapacityFor(tx, { start: newStart, service: booking.serviceSlug as ServiceSlug });
     if (booking.status !== 'pending' && booking.status !== 'confirmed') throw stateConflict('not_reschedulable', 'paymentErrors.notReschedulable', booking.status);
     // The notice the booking was made under (issue #12), not a policy changed since.
     const policy = bookingPolicy(booking, ctx.policy);
     if (!options.staff && !canRescheduleFree({ start: booking.scheduledStart, now: ctx.now, policy })) {
       throw ruleBroken('reschedule_window_closed', 'paymentErrors.rescheduleWindowClosed', { params: { hours: policy.rescheduleNoticeHours } });
     }
+    // A date no settings offer is refused before the capacity locks, whose statement reads that
+    // date's jobs (a year past 9999 has no timestamp to read them by).
+    if (!isBookableDate(businessDate(newStart), ctx.now, ctx.slotRules)) throw slotUnavailable([]);
+    const { workers, jobs: lockedJobs } = await lockCapacityFor(tx, { start: newStart, service: booking.serviceSlug as ServiceSlug });
     const durationMinutes = (booking.scheduledEnd.getTime() - booking.scheduledStart.getTime()) / 60_000;
     await assertStartOffered(tx, { service: booking.serviceSlug as ServiceSlug, start: newStart, durationMinutes, now: ctx.now, rules: ctx.slotRules, excludeBookingId: booking.id, workers, jobs: lockedJobs });
     const newEnd = new Date(newStart.getTime() + durationMinutes * 60_000);
