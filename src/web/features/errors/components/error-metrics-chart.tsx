@@ -4,7 +4,7 @@
  * this module is loaded lazily by the page (React.lazy), after the counters and the list. The
  * same numbers are offered as a table for screen readers and small screens.
  */
-import { useEffect, useRef, useState } from 'react';
+import { useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Bar, CartesianGrid, ComposedChart, Legend, Line, Tooltip, XAxis, YAxis } from 'recharts';
 import type { ErrorMetricsDay } from '@/domain/errors-contract';
@@ -12,11 +12,15 @@ import { formatCalendarDate } from '@/domain/format';
 
 const HEIGHT = 240;
 
-/** The width of an element, following resizes where the browser can tell. */
+/**
+ * The width of an element, following resizes where the browser can tell. Measured before the
+ * first paint (a layout effect): drawn first at the fallback, a 600 px chart widened a phone's
+ * page for a frame.
+ */
 function useWidth<T extends HTMLElement>(fallback: number) {
   const ref = useRef<T>(null);
   const [width, setWidth] = useState(fallback);
-  useEffect(() => {
+  useLayoutEffect(() => {
     const element = ref.current;
     if (!element) return;
     const measure = () => setWidth(Math.max(240, Math.floor(element.getBoundingClientRect().width) || fallback));
@@ -35,7 +39,7 @@ export default function ErrorMetricsChart({ metrics }: { metrics: ErrorMetricsDa
   const days = [...metrics].reverse().map((day) => ({ ...day, label: formatCalendarDate(day.date, i18n.language, 'weekdayDay') }));
   return (
     <div className="flex flex-col gap-3">
-      <div ref={ref} aria-hidden="true" className="w-full">
+      <div ref={ref} aria-hidden="true" className="w-full min-w-0 overflow-hidden">
         <ComposedChart accessibilityLayer={false} width={width} height={HEIGHT} data={days} margin={{ top: 8, right: 8, bottom: 0, left: -16 }}>
           <CartesianGrid strokeDasharray="3 3" stroke="#e2e8f0" />
           <XAxis dataKey="label" tick={{ fontSize: 12, fill: '#475569' }} />
