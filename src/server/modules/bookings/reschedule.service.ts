@@ -14,7 +14,6 @@ import { bookings } from '../../db/schema';
 import { ruleBroken } from '../../lib/errors';
 import { assertStartOffered, slotUnavailable } from '../workers/capacity.service';
 import { lockCapacityFor } from '../workers/capacity-lock';
-import { loadJobsOn } from '../workers/capacity.repository';
 import type { Actor } from '../../lib/request-context';
 import { bookingPolicy } from '../settings/settings.service';
 import { lockBookingForChange, moveBooking, noteBookingEvent, stateConflict } from './booking-transitions';
@@ -54,9 +53,9 @@ export async function rescheduleBooking(
     await noteBookingEvent(tx, booking.id, actor, { type: 'rescheduled', data: { from: booking.scheduledStart.toISOString(), to: newStart.toISOString() } });
     // A moved job keeps its worker only if they can still take it; otherwise it goes back to dispatch.
     if (booking.workerId) {
-      const jobs = await loadJobsOn(tx, newStart);
+      // The date's other jobs as read under the locks (assignableWorkers leaves this one out).
       const job = { id: booking.id, service: booking.serviceSlug as ServiceSlug, start: newStart, end: newEnd, workerId: booking.workerId };
-      if (!assignableWorkers({ job, workers, jobs, rules: ctx.slotRules }).includes(booking.workerId)) {
+      if (!assignableWorkers({ job, workers, jobs: lockedJobs, rules: ctx.slotRules }).includes(booking.workerId)) {
         const moved = { ...booking, scheduledStart: newStart, scheduledEnd: newEnd };
         await moveBooking(tx, moved, 'pending', actor, { type: 'unassigned', data: { workerId: booking.workerId, reason: 'worker_not_free' } }, { workerId: null, etaAt: null, assignedAt: null, acceptedAt: null });
       }

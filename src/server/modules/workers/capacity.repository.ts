@@ -136,21 +136,21 @@ export function loadCapacity(db: Db, around: Date): Promise<{ workers: WorkerCap
   return readOne(db, capacityRead(around));
 }
 
-/** The active statuses as capacity_locked_jobs' `booking_status[]` argument. */
-const ACTIVE_STATUSES = sql`array[${sql.join(ACTIVE.map((status) => sql`${status}`), sql`, `)}]::booking_status[]`;
+/** The active statuses as a list of parameters, and as capacity_locked_jobs' `booking_status[]` argument. */
+const ACTIVE_LIST = sql.join(ACTIVE.map((status) => sql`${status}`), sql`, `);
+const ACTIVE_STATUSES = sql`array[${ACTIVE_LIST}]::booking_status[]`;
 
 /**
  * The active jobs starting in [from, before) as one JSON array (a scalar subquery). The SQL
  * function capacity_locked_jobs (migration 0027) reads the same rows into the same array: keep
- * the two alike (capacity.repository.test.ts compares them).
+ * the two alike (day-plan-cache.test.ts compares them).
  * @param from, before instants, or `sql.placeholder`s (ISO strings) of a statement built once
  */
 function jobsStartingJson(from: Date | Placeholder, before: Date | Placeholder) {
-  const statuses = sql.join(ACTIVE.map((status) => sql`${status}`), sql`, `);
   const instant = (value: Date | Placeholder) => (value instanceof Date ? value.toISOString() : value);
   return sql`select coalesce(json_agg(json_build_array(b.id, b.service_slug, (extract(epoch from b.scheduled_start) * 1000)::bigint, (extract(epoch from b.scheduled_end) * 1000)::bigint, b.worker_id)), '[]'::json)
     from ${bookings} b
-    where b.status in (${statuses}) and b.scheduled_start >= ${instant(from)}::timestamptz and b.scheduled_start < ${instant(before)}::timestamptz`;
+    where b.status in (${ACTIVE_LIST}) and b.scheduled_start >= ${instant(from)}::timestamptz and b.scheduled_start < ${instant(before)}::timestamptz`;
 }
 
 const jobOf = ([id, service, startMs, endMs, workerId]: JobJson): ScheduledJob => ({ id, service: service as ServiceSlug, start: new Date(Number(startMs)), end: new Date(Number(endMs)), workerId });
