@@ -47,6 +47,8 @@ import { DEFAULT_CAPACITY_RULES, planJobs } from '../src/domain/capacity';
 import { bookableDates, businessTime, DEFAULT_SLOT_RULES } from '../src/domain/slots';
 import pgClient from 'pg';
 import { startAppServer, type AppServer } from './app-server';
+// @ts-expect-error plain JS helper
+import { waitForQuietMachine } from './quiet-machine.mjs';
 import { startRuntime } from '../src/server/bootstrap';
 import { loadConfig } from '../src/server/config';
 import { bookings, user } from '../src/server/db/schema';
@@ -122,15 +124,9 @@ function databaseCpuSince(before: Map<number, number>): number {
  * would otherwise land in the next measure, whichever target that is.
  * @returns the seconds waited
  */
-async function settle(): Promise<number> {
-  const began = performance.now();
-  const busy = () => servers.reduce((sum, server) => sum + cpuMs(server.process.pid), 0) + [...databaseCpu().values()].reduce((a, b) => a + b, 0);
-  while (performance.now() - began < 60_000) {
-    const before = busy();
-    await new Promise((resolve) => setTimeout(resolve, 250));
-    if (busy() - before < 25) break;
-  }
-  return (performance.now() - began) / 1000;
+function settle(): Promise<number> {
+  const busyMs = () => servers.reduce((sum, server) => sum + cpuMs(server.process.pid), 0) + [...databaseCpu().values()].reduce((a, b) => a + b, 0);
+  return waitForQuietMachine({ share: 0.1, windowMs: 250, maxMs: 60_000, busyMs });
 }
 
 /** A fresh database on the same server, with 50 workers (every skill, business hours). */

@@ -20,6 +20,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { waitForQuietMachine } from './quiet-machine.mjs';
 
 const chrome = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const flags = '--headless --no-sandbox --disable-gpu --disable-quic --no-first-run --disable-background-networking --disable-component-update --disable-sync';
@@ -45,31 +46,13 @@ const servers = [
   }),
 }));
 
-/** The machine's busy CPU time (all cores, ms) so far, from /proc/stat (Linux; 0 elsewhere). */
-function machineBusyMs() {
-  try {
-    const [, ...ticks] = fs.readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).map(Number);
-    const idle = ticks[3] + ticks[4]; // idle, iowait
-    return ((ticks.reduce((a, b) => a + b, 0) - idle) * 1000) / 100; // USER_HZ 100
-  } catch {
-    return 0;
-  }
-}
-
 /**
  * Waits until the machine is quiet (under a fifth of one core busy over 500 ms, at most 30 s):
  * the servers' start-up work (migrations, seeding, the first background jobs) and the previous
  * run's Chromium shutting down otherwise land in a run's main-thread tasks, which the simulation
  * multiplies by four.
  */
-async function settle() {
-  const began = Date.now();
-  while (Date.now() - began < 30_000) {
-    const before = machineBusyMs();
-    await new Promise((resolve) => setTimeout(resolve, 500));
-    if (machineBusyMs() - before < 100) return;
-  }
-}
+const settle = () => waitForQuietMachine({ share: 0.2, windowMs: 500, maxMs: 30_000 });
 
 function lighthouse(url, out) {
   const run = spawnSync(

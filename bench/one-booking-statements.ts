@@ -54,8 +54,7 @@ try {
     });
   if ((await book(starts[0]!, 'one-booking-warm-up')).status !== 201) throw new Error('the warm-up booking failed');
   await new Promise((resolve) => setTimeout(resolve, 500));
-  // The throwaway server logs to server.log in its temporary directory (scripts/throwaway-postgres.mjs).
-  const logFile = fs.readdirSync(os.tmpdir()).filter((d) => d.startsWith('handyman-pg-')).map((d) => path.join(os.tmpdir(), d, 'server.log')).filter((f) => fs.existsSync(f)).sort((a, b) => fs.statSync(b).mtimeMs - fs.statSync(a).mtimeMs)[0]!;
+  const logFile: string = pg.logFile;
   const before = fs.statSync(logFile).size;
   const status = (await book(starts[4]!, 'one-booking-counted')).status;
   // The notifier claims the booking's events and writes its mails up to 20 ms later (decision 050).

@@ -45,6 +45,8 @@ export async function startThrowawayPostgres() {
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
     version,
+    /** The server's log (what `log_statement` writes, for one). */
+    logFile: path.join(dir, 'server.log'),
     stop() {
       try {
         asPostgres('pg_ctl', ['-D', dataDir, '-m', 'fast', '-w', 'stop']);
