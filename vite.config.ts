@@ -107,11 +107,62 @@ const firstLoadChunks = {
   ],
 };
 
+/**
+ * V8's explicit compile hint on the chunks a page runs as it opens (issue #16: total blocking
+ * time; docs/decisions/055-compile-hints-for-first-loads.md). V8 compiles a function the first time
+ * it is called, on the main thread, so a prerendered page's take-over spent much of each task
+ * compiling Preact, the router, i18next and our components. A file that starts with
+ * `//# allFunctionsCalledOnLoad` (Chrome 136+; other browsers read a comment) has all its
+ * functions compiled on the background thread that streams it in, while the page is still on
+ * its first paint. Given to the entry and every chunk it imports statically, and to each page
+ * module (`src/web/features/<area>/pages/*.tsx`, app/page-routes.tsx loads them lazily) with its
+ * static imports: what a first load of any page runs. Not to what loads later (the next booking
+ * steps, Stripe, the chat panel, charts), whose unused functions would only cost memory.
+ * scripts/check-bundle-budget.mjs checks the build.
+ */
+const COMPILE_HINT = '//# allFunctionsCalledOnLoad';
+const PAGE_MODULE = /\/src\/web\/features\/[^/]+\/pages\/[^/]+\.tsx$/;
+
+/**
+ * The chunks (file names) a page runs as it opens: the entry chunks and the page modules' chunks,
+ * and every chunk they import statically, transitively.
+ */
+function pageStartChunks(bundle: Record<string, { type: string; fileName: string; imports?: string[]; isEntry?: boolean; isDynamicEntry?: boolean; facadeModuleId?: string | null }>): Set<string> {
+  const found = new Set<string>();
+  const visit = (fileName: string) => {
+    const chunk = bundle[fileName];
+    if (found.has(fileName) || chunk?.type !== 'chunk') return;
+    found.add(fileName);
+    chunk.imports?.forEach(visit);
+  };
+  for (const chunk of Object.values(bundle)) {
+    if (chunk.type === 'chunk' && (chunk.isEntry || (chunk.isDynamicEntry && PAGE_MODULE.test(chunk.facadeModuleId ?? '')))) visit(chunk.fileName);
+  }
+  return found;
+}
+
+// Written last (Vite puts its preload list at the top of a chunk while rendering it; minification
+// would drop a comment written earlier). The file names' hashes are of the code before it: the
+// comment is the same for the same code, so a name still stands for one content.
+const compileHintsForPageStarts = (): Plugin => ({
+  name: 'compile-hints-for-page-starts',
+  apply: 'build',
+  generateBundle: {
+    order: 'post',
+    handler(_options, bundle) {
+      for (const fileName of pageStartChunks(bundle)) {
+        const chunk = bundle[fileName];
+        if (chunk?.type === 'chunk') chunk.code = `${COMPILE_HINT}\n${chunk.code}`;
+      }
+    },
+  },
+});
+
 // The web app. `npm run build` writes dist/, which the Hono server serves with the API, and
 // (scripts/build-web.mjs) the prerendering bundle `--ssr src/web/entry-prerender.tsx`, which has
 // no service worker or manifest of its own (docs/decisions/036-prerendered-public-pages.md).
 export default defineConfig(({ command, isSsrBuild }) => ({
-  plugins: [react(), tailwindcss(), stylesheetFirst(), ...(process.env.VITE_APP_VARIANT || isSsrBuild ? [] : installableWebApp())],
+  plugins: [react(), tailwindcss(), stylesheetFirst(), ...(isSsrBuild ? [] : [compileHintsForPageStarts()]), ...(process.env.VITE_APP_VARIANT || isSsrBuild ? [] : installableWebApp())],
   resolve: {
     alias: [
       { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },
