@@ -1,8 +1,9 @@
 /**
  * `npm start` builds what is missing or older than its sources, then gets out of the way:
  *  - the web app (dist/ with its prerendered public pages, scripts/build-web.mjs) when
- *    dist/index.html is older than any web source (src/web, src/domain, index.html, public/,
- *    vite.config.ts, package.json, the blog's posts, the build scripts);
+ *    dist/index.html or the prerendered home page is missing or older than any web source
+ *    (src/web, src/domain, index.html, public/, vite.config.ts, package.json, the blog's posts,
+ *    the build scripts);
  *  - the compiled server (dist-server/, scripts/build-server.mjs, issue #16) when
  *    dist-server/index.js or dist-server/user-create.js is older than any server source
  *    (src/server, src/domain, package.json, tsconfig.json, the build script).
@@ -29,7 +30,8 @@ function builtAt(outputs) {
 
 const serverOnly = process.argv.includes('--server');
 
-if (!serverOnly && builtAt(['dist/index.html']) < Math.max(...webInputs.map(newest))) {
+// The home page's prerendered HTML too: a bare `vite build` into dist/ writes index.html but no prerendered pages.
+if (!serverOnly && builtAt(['dist/index.html', 'dist/prerendered/en/index.html']) < Math.max(...webInputs.map(newest))) {
   console.log('Building the web app (dist/)...');
   const result = spawnSync(process.execPath, ['scripts/build-web.mjs', '--logLevel', 'warn'], { stdio: 'inherit' });
   if (result.status !== 0) process.exit(result.status ?? 1);
