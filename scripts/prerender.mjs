@@ -5,7 +5,8 @@
  * (src/web/entry-prerender.tsx) and written into the build's index.html as
  * `<dist>/prerendered/<file>` (src/server/modules/seo/prerendered-pages.ts names the files).
  * The blog pages carry the posts they were drawn with (the API's own answers, blog-answers.ts), so
- * the browser hydrates them without fetching first.
+ * the browser hydrates them without fetching first; every page carries the prices and dates it
+ * formatted (`#prerendered-formats`), so the browser hydrates it without starting Intl.
  *
  * `node --import tsx scripts/prerender.mjs --dist DIR --bundle FILE` (scripts/build-web.mjs runs it).
  * Exits 1 when a page fails to render or the build's index.html has no empty root element.
@@ -44,7 +45,8 @@ const HOISTED_HEAD = /^(?:<title>[^<]*<\/title>|<meta\b[^>]*\/?>|<link\b[^>]*\/?
 function pageHtml(language, rendered) {
   const root = `<div id="root" data-prerendered="${language}">${rendered.html.replace(HOISTED_HEAD, '')}</div>`;
   const queries = rendered.queries ? `<script type="application/json" id="prerendered-queries">${jsonForScript(JSON.parse(rendered.queries))}</script>` : '';
-  return template.replace(ROOT, () => `${root}${queries}`);
+  const formats = rendered.formats ? `<script type="application/json" id="prerendered-formats">${jsonForScript(JSON.parse(rendered.formats))}</script>` : '';
+  return template.replace(ROOT, () => `${root}${queries}${formats}`);
 }
 
 /** The answers a page reads from the API that are fixed at build time (the blog's). */

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   cardBrandName,
   formatCalendarDate,
@@ -81,5 +81,58 @@ describe('formatting for people', () => {
     expect(weekdayName(0, 'es')).toBe('domingo');
     expect(cardBrandName('amex')).toBe('American Express');
     expect(cardBrandName('jcb')).toBe('Jcb');
+  });
+});
+
+describe('strings a prerendered page was drawn with (issue #16)', () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+    vi.resetModules();
+  });
+
+  // A fresh copy of the module: its formatters and known strings start empty.
+  const freshFormat = () => import('./format');
+  /** Counts the formatters built from now on (they still work). */
+  function countBuilt(name: 'NumberFormat' | 'DateTimeFormat') {
+    const Original = Intl[name] as unknown as new (...args: unknown[]) => object;
+    const built = { count: 0 };
+    vi.spyOn(Intl, name).mockImplementation(function (...args: unknown[]) {
+      built.count += 1;
+      return new Original(...args);
+    } as never);
+    return built;
+  }
+
+  it('records what a render formatted, and answers exactly those calls again without building a formatter', async () => {
+    const prerender = await freshFormat();
+    const stop = prerender.startRecordingFormatted();
+    const drawn = [prerender.formatCents(4500, 'es'), prerender.formatCalendarDate('2026-05-15', 'es', 'long'), prerender.formatTaxRate(750, 'es')];
+    const entries = stop();
+    expect(Object.values(entries).sort()).toEqual([...drawn].sort());
+    prerender.formatCents(9900, 'es');
+    expect(Object.keys(entries)).toHaveLength(3); // stopped: nothing more recorded
+
+    vi.resetModules();
+    const browser = await freshFormat();
+    const numberFormats = countBuilt('NumberFormat');
+    const dateFormats = countBuilt('DateTimeFormat');
+    browser.rememberFormatted(JSON.parse(JSON.stringify(entries)) as Record<string, string>);
+    expect([browser.formatCents(4500, 'es'), browser.formatCalendarDate('2026-05-15', 'es', 'long'), browser.formatTaxRate(750, 'es')]).toEqual(drawn);
+    expect(numberFormats.count).toBe(0);
+    expect(dateFormats.count).toBe(0);
+
+    // Any other call (another amount, language or style) is formatted as before.
+    expect(browser.formatCents(4500, 'en')).toBe('$45');
+    expect(browser.formatCents(4838, 'es')).toBe('$48.38');
+    expect(browser.formatCalendarDate('2026-05-15', 'es', 'medium')).toBe('15 may 2026');
+    expect(numberFormats.count).toBe(2); // en and es, whole and with cents
+    expect(dateFormats.count).toBe(1);
+  });
+
+  it('uses an entry only for the call that made it', async () => {
+    const browser = await freshFormat();
+    browser.rememberFormatted({ 'n|en-US|{"style":"currency"}|45': 'stale', nonsense: 'x' });
+    expect(browser.formatCents(4500, 'en')).toBe('$45');
+    expect(() => browser.formatCalendarDate('05/15/2026', 'en')).toThrow(RangeError);
   });
 });

@@ -37,6 +37,48 @@ function dateFormat(language: string | undefined, options: Intl.DateTimeFormatOp
   return format;
 }
 
+// Strings known before any formatter is built (issue #16, docs/decisions/056): a prerendered page
+// carries the ones it was drawn with, so taking it over draws them again without starting Intl,
+// whose first formatter (ICU's start-up, ~13 ms here, ~50 ms on a slow phone) was the longest task
+// of a first load. Keyed by what decides the string: kind, locale, options and value.
+const known = new Map<string, string>();
+let recording: Map<string, string> | null = null;
+
+function formatted(key: string, make: () => string): string {
+  let text = known.get(key);
+  if (text === undefined) text = make();
+  recording?.set(key, text);
+  return text;
+}
+function formatNumberWith(language: string | undefined, options: Intl.NumberFormatOptions, value: number): string {
+  return formatted(`n|${intlLocale(language)}|${JSON.stringify(options)}|${value}`, () => numberFormat(language, options).format(value));
+}
+function formatDateWith(language: string | undefined, options: Intl.DateTimeFormatOptions, date: Date): string {
+  return formatted(`d|${intlLocale(language)}|${JSON.stringify(options)}|${date.getTime()}`, () => dateFormat(language, options).format(date));
+}
+
+/**
+ * Strings to answer without Intl from now on, as `startRecordingFormatted` returned them (the
+ * browser, from a prerendered page's `#prerendered-formats`; src/web/lib/known-answers.ts). An entry
+ * is used only for exactly the call it was made by, so a wrong or stale one can only go unused.
+ */
+export function rememberFormatted(entries: Record<string, string>): void {
+  for (const [key, text] of Object.entries(entries)) if (typeof text === 'string') known.set(key, text);
+}
+
+/**
+ * Records every string formatted until the returned function is called, which stops and returns
+ * them as `{ key: text }` (the prerendering of a page, src/web/entry-prerender.tsx).
+ */
+export function startRecordingFormatted(): () => Record<string, string> {
+  const entries = new Map<string, string>();
+  recording = entries;
+  return () => {
+    if (recording === entries) recording = null;
+    return Object.fromEntries(entries);
+  };
+}
+
 // ---- Money -------------------------------------------------------------------------------
 
 /**
@@ -45,7 +87,7 @@ function dateFormat(language: string | undefined, options: Intl.DateTimeFormatOp
  */
 export function formatCents(cents: number, language: string | undefined): string {
   const digits = cents % 100 === 0 ? 0 : 2;
-  return numberFormat(language, { style: 'currency', currency: 'USD', minimumFractionDigits: digits, maximumFractionDigits: digits }).format(cents / 100);
+  return formatNumberWith(language, { style: 'currency', currency: 'USD', minimumFractionDigits: digits, maximumFractionDigits: digits }, cents / 100);
 }
 
 /**
@@ -53,19 +95,19 @@ export function formatCents(cents: number, language: string | undefined): string
  * limit), from integer cents: 4500 -> "$45.00", 338 -> "$3.38", 123450 -> "$1,234.50".
  */
 export function formatPrice(cents: number, language: string | undefined): string {
-  return numberFormat(language, { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(cents / 100);
+  return formatNumberWith(language, { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 2 }, cents / 100);
 }
 
 // ---- Numbers -----------------------------------------------------------------------------
 
 /** A plain number with grouping: 1234 -> "1,234"; at most `maximumFractionDigits` decimals (default 0). */
 export function formatNumber(value: number, language: string | undefined, maximumFractionDigits = 0): string {
-  return numberFormat(language, { maximumFractionDigits }).format(value);
+  return formatNumberWith(language, { maximumFractionDigits }, value);
 }
 
 /** A fraction as a percentage: 0.2 -> "20%", 0.125 -> "12.5%" (at most `maximumFractionDigits` decimals, default 1). */
 export function formatPercent(fraction: number, language: string | undefined, maximumFractionDigits = 1): string {
-  return numberFormat(language, { style: 'percent', maximumFractionDigits }).format(fraction);
+  return formatNumberWith(language, { style: 'percent', maximumFractionDigits }, fraction);
 }
 
 /** A rate in basis points as a percentage, e.g. sales tax: 750 -> "7.5%", 825 -> "8.25%". */
@@ -75,39 +117,39 @@ export function formatTaxRate(rateBps: number, language: string | undefined): st
 
 /** Milliseconds with their unit: 2512 -> "2,512 ms". */
 export function formatMilliseconds(value: number, language: string | undefined): string {
-  return numberFormat(language, { style: 'unit', unit: 'millisecond', unitDisplay: 'short', maximumFractionDigits: 0 }).format(value);
+  return formatNumberWith(language, { style: 'unit', unit: 'millisecond', unitDisplay: 'short', maximumFractionDigits: 0 }, value);
 }
 
 // ---- Instants on the Tampa clock ---------------------------------------------------------
 
 /** In full: "Sunday, November 22, 2026 at 10:00 AM EST" / "domingo, 22 de noviembre de 2026, 10:00 a.m. EST". */
 export function formatTampaDateTime(instant: Instant, language: string | undefined): string {
-  return dateFormat(language, TAMPA_FULL_DATE_TIME).format(toDate(instant));
+  return formatDateWith(language, TAMPA_FULL_DATE_TIME, toDate(instant));
 }
 
 /** Short, for lists and texts: "Fri, May 15, 2:30 PM". */
 export function formatTampaShort(instant: Instant, language: string | undefined): string {
-  return dateFormat(language, { timeZone: BUSINESS_TIME_ZONE, weekday: 'short', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' }).format(toDate(instant));
+  return formatDateWith(language, { timeZone: BUSINESS_TIME_ZONE, weekday: 'short', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' }, toDate(instant));
 }
 
 /** The time of day only (a slot, an ETA, usually today): "2:30 PM" / "2:30 p.m.". */
 export function formatTampaTime(instant: Instant, language: string | undefined): string {
-  return dateFormat(language, { timeZone: BUSINESS_TIME_ZONE, hour: 'numeric', minute: '2-digit' }).format(toDate(instant));
+  return formatDateWith(language, { timeZone: BUSINESS_TIME_ZONE, hour: 'numeric', minute: '2-digit' }, toDate(instant));
 }
 
 /** The Tampa day of an instant: "Nov 22, 2026" / "22 nov 2026" (when someone joined, applied, ...). */
 export function formatTampaDate(instant: Instant, language: string | undefined): string {
-  return dateFormat(language, { timeZone: BUSINESS_TIME_ZONE, dateStyle: 'medium' }).format(toDate(instant));
+  return formatDateWith(language, { timeZone: BUSINESS_TIME_ZONE, dateStyle: 'medium' }, toDate(instant));
 }
 
 /** The Tampa day and time, compactly: "Nov 22, 2026, 10:00 AM" (a session's last use, ...). */
 export function formatTampaDateAndTime(instant: Instant, language: string | undefined): string {
-  return dateFormat(language, { timeZone: BUSINESS_TIME_ZONE, dateStyle: 'medium', timeStyle: 'short' }).format(toDate(instant));
+  return formatDateWith(language, { timeZone: BUSINESS_TIME_ZONE, dateStyle: 'medium', timeStyle: 'short' }, toDate(instant));
 }
 
 /** To the second, for logs where events come in bursts: "Nov 21, 10:05:12 AM". */
 export function formatTampaTimestamp(instant: Instant, language: string | undefined): string {
-  return dateFormat(language, { timeZone: BUSINESS_TIME_ZONE, month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit', second: '2-digit' }).format(toDate(instant));
+  return formatDateWith(language, { timeZone: BUSINESS_TIME_ZONE, month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit', second: '2-digit' }, toDate(instant));
 }
 
 // ---- Calendar dates ('YYYY-MM-DD') -------------------------------------------------------
@@ -132,7 +174,7 @@ export type CalendarDateStyle = keyof typeof CALENDAR_STYLES;
  * @throws RangeError when `date` is not a valid 'YYYY-MM-DD'
  */
 export function formatCalendarDate(date: string, language: string | undefined, style: CalendarDateStyle = 'medium'): string {
-  return dateFormat(language, { timeZone: 'UTC', ...CALENDAR_STYLES[style] }).format(calendarDay(date));
+  return formatDateWith(language, { timeZone: 'UTC', ...CALENDAR_STYLES[style] }, calendarDay(date));
 }
 
 /** 'YYYY-MM-DD' at noon UTC. @throws RangeError when malformed */
@@ -157,7 +199,7 @@ export function formatCalendarDateRange(start: string, end: string, language: st
 /** Minutes after midnight as a time of day: 510 -> "8:30 AM" ("8:30 a.m." in Spanish); 1440 reads as midnight. */
 export function formatMinuteOfDay(minute: number, language: string | undefined): string {
   const date = new Date(Date.UTC(2000, 0, 1, Math.floor(minute / 60) % 24, minute % 60));
-  return dateFormat(language, { timeZone: 'UTC', hour: 'numeric', minute: '2-digit' }).format(date);
+  return formatDateWith(language, { timeZone: 'UTC', hour: 'numeric', minute: '2-digit' }, date);
 }
 
 // 2023-01-01 was a Sunday, so day 1 + weekday of that month falls on `weekday` (Sunday = 0).
@@ -165,12 +207,12 @@ const dayOfWeek = (weekday: number) => new Date(Date.UTC(2023, 0, 1 + weekday, 1
 
 /** A weekday (Sunday = 0) shortly: 1 -> "Mon" ("lun" in Spanish). */
 export function weekdayShortName(weekday: number, language: string | undefined): string {
-  return dateFormat(language, { timeZone: 'UTC', weekday: 'short' }).format(dayOfWeek(weekday));
+  return formatDateWith(language, { timeZone: 'UTC', weekday: 'short' }, dayOfWeek(weekday));
 }
 
 /** A weekday (Sunday = 0) in full: 1 -> "Monday" ("lunes" in Spanish). */
 export function weekdayName(weekday: number, language: string | undefined): string {
-  return dateFormat(language, { timeZone: 'UTC', weekday: 'long' }).format(dayOfWeek(weekday));
+  return formatDateWith(language, { timeZone: 'UTC', weekday: 'long' }, dayOfWeek(weekday));
 }
 
 // ---- Cards -------------------------------------------------------------------------------

@@ -12,6 +12,7 @@
  */
 import type { QueryKey } from '@tanstack/react-query';
 import { StrictMode } from 'react';
+import { startRecordingFormatted } from '@/domain/format';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import { AppProvider } from './app/provider';
@@ -24,6 +25,11 @@ export interface PrerenderedPage {
   html: string;
   /** The answers the page was drawn with (`queries` as given), as JSON for main.tsx; null when none. */
   queries: string | null;
+  /**
+   * The strings the render formatted (prices, dates: domain/format.ts), as JSON `{ key: text }`
+   * for main.tsx, so taking the page over needs no Intl formatter; null when none.
+   */
+  formats: string | null;
 }
 
 /** An answer of the API the page reads, already known at build time. */
@@ -51,6 +57,7 @@ export async function prerenderPage(path: string, language: Language, queries: K
   for (const query of queries) queryClient.setQueryData(query.queryKey, query.data);
 
   const errors: unknown[] = [];
+  const stopRecording = startRecordingFormatted();
   const { prelude } = await prerenderToNodeStream(
     <StrictMode>
       <AppProvider queryClient={queryClient}>
@@ -61,10 +68,11 @@ export async function prerenderPage(path: string, language: Language, queries: K
     { onError: (error) => void errors.push(error), progressiveChunkSize: Number.POSITIVE_INFINITY },
   );
   // A part that failed would be drawn by the browser instead (with inline scripts our CSP refuses): stop the build.
+  const formats = stopRecording();
   if (errors.length > 0) throw new AggregateError(errors, `${path} (${language}) failed while prerendering`);
   let html = '';
   for await (const chunk of prelude) html += typeof chunk === 'string' ? chunk : Buffer.from(chunk as Uint8Array).toString('utf8');
-  return { html, queries: queries.length > 0 ? JSON.stringify(queries) : null };
+  return { html, queries: queries.length > 0 ? JSON.stringify(queries) : null, formats: Object.keys(formats).length > 0 ? JSON.stringify(formats) : null };
 }
 
 /** The blog's query keys, so scripts/prerender.mjs files the posts it hands in where the pages look for them. */

@@ -8,7 +8,7 @@ import { isAppContainer } from './lib/app-type';
 import { markHydrationEnd, markHydrationStart } from './lib/hydration';
 import { installErrorLogging } from './lib/error-logging';
 import i18n, { i18nReady } from './lib/i18n';
-import { queryClientWithKnownAnswers } from './lib/known-answers';
+import { queryClientWithKnownAnswers, rememberPrerenderedFormats } from './lib/known-answers';
 import { startBrowserSentry } from './lib/sentry';
 import { registerServiceWorker } from './lib/service-worker';
 import './styles.css';
@@ -29,11 +29,12 @@ const container = document.getElementById('root')!;
 // plain links to prerendered pages, keep working. Without JavaScript the attribute is never set.
 if (container.dataset.prerendered) container.setAttribute('data-hydrating', '');
 
-// Work the first render would otherwise do inside hydration's one task (issue #16: blocking time),
-// done here in tasks of their own while the page's code and messages load: the first currency
-// formatter (Intl, ~13 ms; ~50 ms on a slow phone), then tailwind-merge's class map (built on the
-// first `cn` call, ~5 ms; ~22 ms). The first render then takes both from their caches.
-setTimeout(() => formatCents(100, container.dataset.prerendered ?? document.documentElement.lang));
+// Work the first render would otherwise do inside its task (issue #16: blocking time), done here
+// in tasks of their own while the page's code and messages load: on a page without prerendered
+// HTML, the first currency formatter (Intl, ~13 ms; ~50 ms on a slow phone; a prerendered page
+// brings its prices and dates instead, below), then tailwind-merge's class map (built on the first
+// `cn` call, ~5 ms; ~22 ms). The first render then takes both from their caches.
+if (!container.dataset.prerendered) setTimeout(() => formatCents(100, document.documentElement.lang));
 setTimeout(() => cn('p-1', 'p-2'));
 
 /** Ends the wait above once the app's first render (hydration included) is committed. */
@@ -51,6 +52,9 @@ function TakenOver() {
 // server did not know yet) is drawn again in the chosen one.
 void i18nReady.finally(async () => {
   const { router, hydrate } = await createAppRouter({ hydrate: container.dataset.prerendered === i18n.language && !NativeShell });
+  // A prerendered page's prices and dates come with it: taking it over builds no Intl formatter
+  // (docs/decisions/056).
+  if (hydrate) rememberPrerenderedFormats();
   const app = (
     <StrictMode>
       <AppProvider queryClient={queryClientWithKnownAnswers({ prerendered: hydrate })}>

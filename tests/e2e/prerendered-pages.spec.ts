@@ -38,6 +38,23 @@ async function layoutShift(page: Page): Promise<number> {
   );
 }
 
+/** Counts the Intl number and date formatters the page builds (window.__intlFormattersBuilt). */
+async function countIntlFormatters(page: Page) {
+  await page.addInitScript(() => {
+    const counted = window as unknown as { __intlFormattersBuilt: number };
+    counted.__intlFormattersBuilt = 0;
+    const counting = <T extends object>(constructor: T): T =>
+      new Proxy(constructor, {
+        construct(target, args) {
+          counted.__intlFormattersBuilt += 1;
+          return Reflect.construct(target as new (...args: unknown[]) => object, args);
+        },
+      });
+    Intl.NumberFormat = counting(Intl.NumberFormat);
+    Intl.DateTimeFormat = counting(Intl.DateTimeFormat);
+  });
+}
+
 /** React's hydration errors (minified: #418 text, #419 boundary, #425 text, #423 recoverable) and any page error. */
 function collectHydrationErrors(page: Page): string[] {
   const errors: string[] = [];
@@ -61,6 +78,7 @@ test.describe('prerendered public pages', () => {
 
       const errors = collectHydrationErrors(page);
       await markServerHeading(page);
+      await countIntlFormatters(page);
       // the page carries the public settings (prices, phone, call-back promise): never asked for again
       const settingsAsked: string[] = [];
       page.on('request', (asked) => void (asked.url().includes('/api/settings/public') && settingsAsked.push(asked.url())));
@@ -72,6 +90,9 @@ test.describe('prerendered public pages', () => {
       expect(await layoutShift(page)).toBeLessThanOrEqual(0.05);
       expect(errors).toEqual([]);
       await expect.poll(() => page.title()).not.toBe('');
+      // its prices and dates came with it: taking it over started no Intl formatter (decision 056)
+      await expect(page.locator('#root:not([data-hydrating])')).toBeAttached();
+      expect(await page.evaluate(() => (window as unknown as { __intlFormattersBuilt: number }).__intlFormattersBuilt)).toBe(0);
     });
   }
 

@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it } from 'vitest';
-import { queryClientWithKnownAnswers } from './known-answers';
+import { formatCents, formatCalendarDate, startRecordingFormatted } from '@/domain/format';
+import { queryClientWithKnownAnswers, rememberPrerenderedFormats } from './known-answers';
 import { publicSettingsQueryOptions } from './public-settings';
 
 const script = (id: string, text: string) => {
@@ -33,5 +34,30 @@ describe('the answers a page arrived with (issue #16)', () => {
     expect(queryClientWithKnownAnswers({ prerendered: false }).getQueryData(publicSettingsQueryOptions.queryKey)).toBeUndefined();
     script('public-settings', '{not json');
     expect(queryClientWithKnownAnswers({ prerendered: false }).getQueryData(publicSettingsQueryOptions.queryKey)).toBeUndefined();
+  });
+
+  it("answers a prerendered page's prices and dates with the strings it was drawn with", () => {
+    const stop = startRecordingFormatted();
+    formatCents(4500, 'es');
+    formatCalendarDate('2026-05-15', 'es', 'long');
+    const drawn = stop();
+    expect(Object.values(drawn).sort()).toEqual(['$45', '15 de mayo de 2026']);
+    // Marked, to see which answer is used.
+    script('prerendered-formats', JSON.stringify(Object.fromEntries(Object.entries(drawn).map(([key, text]) => [key, `${text} (page)`]))));
+    rememberPrerenderedFormats();
+    expect(formatCents(4500, 'es')).toBe('$45 (page)');
+    expect(formatCalendarDate('2026-05-15', 'es', 'long')).toBe('15 de mayo de 2026 (page)');
+    expect(formatCents(4500, 'en')).toBe('$45');
+  });
+
+  it('skips formats that are not strings, or not JSON', () => {
+    const stop = startRecordingFormatted();
+    formatCents(9900, 'en');
+    const [key] = Object.keys(stop());
+    script('prerendered-formats', JSON.stringify({ [key]: 99 }));
+    rememberPrerenderedFormats();
+    script('prerendered-formats', '{not json');
+    rememberPrerenderedFormats();
+    expect(formatCents(9900, 'en')).toBe('$99');
   });
 });

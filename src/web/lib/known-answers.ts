@@ -8,8 +8,11 @@
  * - `#prerendered-queries` (`prerendered` only): the answers a prerendered page was drawn with,
  *   the blog's posts (scripts/prerender.mjs), as `[{ queryKey, data }]`.
  * A script that is missing, empty or not JSON is skipped: the query then asks the API.
+ *
+ * And the strings it was drawn with: `#prerendered-formats` (rememberPrerenderedFormats).
  */
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
+import { rememberFormatted } from '@/domain/format';
 import { publicSettingsQueryOptions, type PublicSettings } from './public-settings';
 import { createQueryClient } from './query-client';
 
@@ -29,4 +32,16 @@ export function queryClientWithKnownAnswers({ prerendered }: { prerendered: bool
   const known = prerendered ? readJson('prerendered-queries') : undefined;
   if (Array.isArray(known)) for (const { queryKey, data } of known as Array<{ queryKey: QueryKey; data: unknown }>) client.setQueryData(queryKey, data);
   return client;
+}
+
+/**
+ * A prerendered page's formatted prices and dates (`#prerendered-formats`, `{ key: text }`, written
+ * by scripts/prerender.mjs), answered from then on without building an Intl formatter: taking the
+ * page over then never starts Intl (ICU's start-up, ~13 ms here and ~50 ms on a slow phone, was
+ * the longest task of a first load; docs/decisions/056). Only when hydrating that page: a page drawn
+ * again in another language formats its own. A missing or malformed script is skipped.
+ */
+export function rememberPrerenderedFormats(): void {
+  const formats = readJson('prerendered-formats');
+  if (formats && typeof formats === 'object' && !Array.isArray(formats)) rememberFormatted(formats as Record<string, string>);
 }
