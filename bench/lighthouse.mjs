@@ -14,7 +14,8 @@
  * contentful paint and time to interactive; core/lib/median-run.js, the same file in Lighthouse
  * 11, installed here as `lighthouse-pwa`, and 13). Under the table, each page's median run is
  * checked against the issue's targets, and every run's performance, LCP and TBT are listed with
- * how many runs met each target. `BENCH_PAGES=/,/terms` measures only those pages. `BENCH_THROTTLING=devtools` applies the same slow 4G and 4x CPU to the real
+ * how many runs met each target. A run Lighthouse cannot finish is tried again (twice at most).
+ * `BENCH_PAGES=/,/terms` measures only those pages. `BENCH_THROTTLING=devtools` applies the same slow 4G and 4x CPU to the real
  * page load instead of simulating them from an unthrottled one (Lighthouse's `--throttling-method`;
  * the default, `simulate`, is what PageSpeed Insights reports). `BENCH_SERVED=prerendered` measures
  * only that build. Each run starts once the machine is quiet (`settle`). After the table, every
@@ -94,10 +95,13 @@ try {
   for (const page of PAGES) {
     for (const server of servers) {
       const reports = [];
-      for (let i = 0; i < runs; i++) {
+      // A run Lighthouse cannot finish (e.g. NO_NAVSTART: a trace without the navigation) is tried again, twice at most.
+      let failed = 0;
+      while (reports.length < runs && failed <= 2) {
         await settle();
-        const report = lighthouse(`http://localhost:${server.port}${page}`, path.join(work, `lh-${server.name}-${page.replace(/\W+/g, '_')}-${i}.json`));
+        const report = lighthouse(`http://localhost:${server.port}${page}`, path.join(work, `lh-${server.name}-${page.replace(/\W+/g, '_')}-${reports.length}-${failed}.json`));
         if (report) reports.push(report);
+        else failed += 1;
       }
       const figures = reports.map((r) => `${Math.round(r.categories.performance.score * 100)} / ${Math.round(r.audits['largest-contentful-paint'].numericValue)} / ${Math.round(r.audits['total-blocking-time'].numericValue)}`);
       const metEveryRun = TARGETS.map(([name, met]) => `${name} ${reports.filter(met).length}/${reports.length}`);
