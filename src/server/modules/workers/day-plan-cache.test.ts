@@ -231,10 +231,13 @@ describe(`slots from cached day plans (${databaseKind})`, () => {
       // sequences alone can, rarely, book nothing: every start asked past the day's list).
       { numRuns: 10, endOnFailure: true, examples: [[[{ kind: 'book', furniture: false, date: 1, slot: 0 }]]] },
     );
-    // The answers came from kept plans, and were not all empty lists.
+    // The answers came from kept plans, and were not all empty lists (the first run, which books
+    // Sunday's first start, always leaves starts to offer; how many random runs do is left to chance:
+    // a sequence that closes the days or moves the clock past them offers none, so no share is asked).
     expect(capacityCachesOf(t.deps.db)!.dayPlans.size).toBeGreaterThan(0);
     expect(await capacityCachesOf(t.deps.db)!.workers.get('', () => Promise.reject(new Error('the workers were not kept')))).toEqual(await loadWorkers(t.deps.db));
-    expect(nonEmpty).toBeGreaterThan(checks / 10);
+    expect(checks).toBeGreaterThan(0);
+    expect(nonEmpty).toBeGreaterThan(0);
     expect(steps.booked.length).toBeGreaterThan(0);
   }, 300_000);
 });
