@@ -22,16 +22,18 @@ export function intlLocale(language: string | undefined): 'en-US' | 'es-US' {
 
 const toDate = (instant: Instant) => (instant instanceof Date ? instant : new Date(instant));
 
-// Intl formatters are costly to build and cheap to reuse: one per locale and set of options.
+// Intl formatters are costly to build and cheap to reuse: one per locale and set of options, under
+// the key `formatterKey` gives them (the same key, with the value, files a known string below).
 const cache = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat>();
-function numberFormat(language: string | undefined, options: Intl.NumberFormatOptions): Intl.NumberFormat {
-  const key = `n|${intlLocale(language)}|${JSON.stringify(options)}`;
+function formatterKey(kind: 'n' | 'd', language: string | undefined, options: Intl.NumberFormatOptions | Intl.DateTimeFormatOptions): string {
+  return `${kind}|${intlLocale(language)}|${JSON.stringify(options)}`;
+}
+function numberFormat(key: string, language: string | undefined, options: Intl.NumberFormatOptions): Intl.NumberFormat {
   let format = cache.get(key) as Intl.NumberFormat | undefined;
   if (!format) cache.set(key, (format = new Intl.NumberFormat(intlLocale(language), options)));
   return format;
 }
-function dateFormat(language: string | undefined, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
-  const key = `d|${intlLocale(language)}|${JSON.stringify(options)}`;
+function dateFormat(key: string, language: string | undefined, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
   let format = cache.get(key) as Intl.DateTimeFormat | undefined;
   if (!format) cache.set(key, (format = new Intl.DateTimeFormat(intlLocale(language), options)));
   return format;
@@ -51,10 +53,12 @@ function formatted(key: string, make: () => string): string {
   return text;
 }
 function formatNumberWith(language: string | undefined, options: Intl.NumberFormatOptions, value: number): string {
-  return formatted(`n|${intlLocale(language)}|${JSON.stringify(options)}|${value}`, () => numberFormat(language, options).format(value));
+  const key = formatterKey('n', language, options);
+  return formatted(`${key}|${value}`, () => numberFormat(key, language, options).format(value));
 }
 function formatDateWith(language: string | undefined, options: Intl.DateTimeFormatOptions, date: Date): string {
-  return formatted(`d|${intlLocale(language)}|${JSON.stringify(options)}|${date.getTime()}`, () => dateFormat(language, options).format(date));
+  const key = formatterKey('d', language, options);
+  return formatted(`${key}|${date.getTime()}`, () => dateFormat(key, language, options).format(date));
 }
 
 /**
@@ -191,7 +195,8 @@ function calendarDay(date: string): Date {
  */
 export function formatCalendarDateRange(start: string, end: string, language: string | undefined, style: CalendarDateStyle = 'medium'): string {
   if (start === end) return formatCalendarDate(start, language, style);
-  return dateFormat(language, { timeZone: 'UTC', ...CALENDAR_STYLES[style] }).formatRange(calendarDay(start), calendarDay(end));
+  const options: Intl.DateTimeFormatOptions = { timeZone: 'UTC', ...CALENDAR_STYLES[style] };
+  return dateFormat(formatterKey('d', language, options), language, options).formatRange(calendarDay(start), calendarDay(end));
 }
 
 // ---- Times of day and weekdays -----------------------------------------------------------

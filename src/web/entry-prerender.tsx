@@ -67,8 +67,8 @@ export async function prerenderPage(path: string, language: Language, queries: K
     // progressiveChunkSize: never outline a large part to be filled in by an inline script (our CSP allows none).
     { onError: (error) => void errors.push(error), progressiveChunkSize: Number.POSITIVE_INFINITY },
   );
-  // A part that failed would be drawn by the browser instead (with inline scripts our CSP refuses): stop the build.
   const formats = stopRecording();
+  // A part that failed would be drawn by the browser instead (with inline scripts our CSP refuses): stop the build.
   if (errors.length > 0) throw new AggregateError(errors, `${path} (${language}) failed while prerendering`);
   let html = '';
   for await (const chunk of prelude) html += typeof chunk === 'string' ? chunk : Buffer.from(chunk as Uint8Array).toString('utf8');
