@@ -73,7 +73,7 @@ const stylesheetFirst = (): Plugin => ({
  * on React 19 (Fast Refresh, Testing Library, `react-dom/static`); the browser suite (Playwright)
  * runs on this build. `WEB_RUNTIME=react` builds on React instead, to compare.
  */
-const preactInProduction = [
+export const preactInProduction = [
   { find: /^react$/, replacement: 'preact/compat' },
   { find: /^react-dom$/, replacement: 'preact/compat' },
   { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },

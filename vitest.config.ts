@@ -1,10 +1,12 @@
 import { fileURLToPath, URL } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import { preactInProduction } from './vite.config';
 
 const alias = { '@': fileURLToPath(new URL('./src', import.meta.url)) };
 
-// Three projects: pure domain rules, the API against a real database (PGlite by default,
-// PostgreSQL when TEST_DATABASE_URL is set), and web components in jsdom.
+// Four projects: pure domain rules, the API against a real database (PGlite by default,
+// PostgreSQL when TEST_DATABASE_URL is set), web components in jsdom, and the few web tests of what
+// the production runtime (Preact) does differently.
 export default defineConfig({
   resolve: { alias },
   test: {
@@ -16,7 +18,12 @@ export default defineConfig({
       },
       {
         resolve: { alias },
-        test: { name: 'web', include: ['src/web/**/*.test.{ts,tsx}'], environment: 'jsdom', setupFiles: ['./src/web/test/setup.ts'], testTimeout: 15_000 },
+        test: { name: 'web', include: ['src/web/**/*.test.{ts,tsx}'], exclude: ['src/web/**/*.preact.test.tsx'], environment: 'jsdom', setupFiles: ['./src/web/test/setup.ts'], testTimeout: 15_000 },
+      },
+      // What only the production runtime does (Preact through preact/compat, vite.config.ts): its hydration.
+      {
+        resolve: { alias: [{ find: '@', replacement: alias['@'] }, ...preactInProduction] },
+        test: { name: 'web-preact', include: ['src/web/**/*.preact.test.tsx'], environment: 'jsdom', testTimeout: 15_000 },
       },
     ],
   },

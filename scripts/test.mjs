@@ -1,6 +1,7 @@
 /**
  * `npm test`: every test suite, in order, with one closing count.
- *  1. Vitest: domain unit tests, API tests on embedded PGlite, web component tests.
+ *  1. Vitest: domain unit tests, API tests on embedded PGlite, web component tests (and the few
+ *     on Preact, the production runtime).
  *  2. The API tests again on PostgreSQL: TEST_DATABASE_URL when set, otherwise a throwaway
  *     server from the machine's PostgreSQL binaries. Without either it is skipped with a plain
  *     message — except in CI (CI=true), where that is a failure.
@@ -76,8 +77,8 @@ const pgliteWorkers = Math.max(2, cpus);
 // Beside the browser suites the PostgreSQL pass keeps one worker per CPU.
 const postgresBesideWorkers = Math.max(2, cpus);
 
-// 1. Unit, API on PGlite, web components.
-vitest('vitest (unit, api on PGlite, web)', ['unit', 'api', 'web'], pgliteWorkers, { TEST_DATABASE_URL: '' });
+// 1. Unit, API on PGlite, web components (on React, and the few on Preact, the production runtime).
+vitest('vitest (unit, api on PGlite, web)', ['unit', 'api', 'web', 'web-preact'], pgliteWorkers, { TEST_DATABASE_URL: '' });
 
 // 2. API on PostgreSQL.
 let postgres = null;

@@ -185,8 +185,25 @@ test.describe('prerendered public pages', () => {
   test('the hydrated booking page works: the options, their price and the next step', async ({ page }) => {
     const errors = collectHydrationErrors(page);
     await markServerHeading(page);
+    // The steps and the running price are parts of their own, taken over after the step (decision 058).
+    await page.addInitScript(() => {
+      document.addEventListener('readystatechange', () => {
+        if (document.readyState !== 'interactive') return;
+        for (const part of document.querySelectorAll('main nav, main details, main aside')) part.setAttribute('data-from-html', '');
+      });
+    });
     await page.goto('/book/tv-installation');
     await expect(page.locator('h1[data-from-html]')).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    await expect(page.locator('main nav[data-from-html]')).toHaveCount(1);
+    await expect(page.locator('main details[data-from-html]')).toHaveCount(1);
+    await expect(page.locator('main aside[data-from-html]')).toHaveCount(1);
+    // the running price from the HTML follows the chosen service
+    await page.getByRole('radio', { name: /Furniture assembly/ }).check();
+    await expect(page.locator('main aside[data-from-html]')).toContainText('Furniture assembly');
+    await page.getByRole('radio', { name: /TV installation/ }).check();
+    await expect(page.locator('main aside[data-from-html]')).toContainText('TV installation');
+    await expect(page.locator('main nav[data-from-html] [aria-current="step"]')).toContainText('Service');
     await page.getByRole('button', { name: 'Next', exact: true }).click(); // Service
     await page.getByLabel('40-55"').check();
     await page.getByLabel('Flat mount').check();

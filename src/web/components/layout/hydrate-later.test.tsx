@@ -1,23 +1,12 @@
 // @vitest-environment jsdom
 import '@testing-library/jest-dom/vitest';
 import { act, render, screen } from '@testing-library/react';
-import { useState } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it } from 'vitest';
 import { markHydrationEnd, markHydrationStart } from '@/web/lib/hydration';
+import { PressedCounter } from '@/web/test/pressed-counter';
 import { HydrateLater } from './hydrate-later';
-
-function Counter() {
-  const [count, setCount] = useState(0);
-  return (
-    <footer>
-      <button type="button" onClick={() => setCount(count + 1)}>
-        Pressed {count}
-      </button>
-    </footer>
-  );
-}
 
 describe('HydrateLater (issue #16)', () => {
   afterEach(() => markHydrationEnd());
@@ -25,7 +14,7 @@ describe('HydrateLater (issue #16)', () => {
   it('renders its part at once when the page is drawn in the browser', () => {
     render(
       <HydrateLater part="test-drawn">
-        <Counter />
+        <PressedCounter />
       </HydrateLater>,
     );
     expect(screen.getByRole('button')).toHaveTextContent('Pressed 0');
@@ -36,7 +25,7 @@ describe('HydrateLater (issue #16)', () => {
       <div>
         <h1>Page</h1>
         <HydrateLater part="test-footer">
-          <Counter />
+          <PressedCounter />
         </HydrateLater>
       </div>
     );

@@ -16,6 +16,7 @@ import type { BookingView } from '@/domain/booking-request';
 import { DEFAULT_SERVICE_AREA_ZIPS } from '@/domain/service-area';
 import type { ServiceSlug } from '@/domain/services';
 import { LoadingScreen } from '@/web/components/layout/loading-screen';
+import { HydrateLater } from '@/web/components/layout/hydrate-later';
 import { Card } from '@/web/components/ui/card';
 import { useMe } from '@/web/lib/auth';
 import { useBackHandler } from '@/web/lib/back-navigation';
@@ -271,8 +272,15 @@ function Flow({ slug, rules, onRulesWanted }: { slug: ServiceSlug; rules: DraftR
   return (
     <div className="mx-auto w-full max-w-6xl px-4 py-6 sm:py-10">
       <h1 className="mb-5 text-2xl font-bold text-slate-900 sm:text-3xl">{t('booking.title', { service: t(`services.${booking?.service ?? draft.service}.name`) })}</h1>
-      <StepIndicator current={step} />
-      {showRunningPrice && <PriceSummary quote={quote} variant="compact" className="mt-5 lg:hidden" />}
+      {/* On the prerendered first step, the steps and the running price are taken over in tasks of their own after the step (decision 058). */}
+      <HydrateLater part="booking-steps">
+        <StepIndicator current={step} />
+      </HydrateLater>
+      {showRunningPrice && (
+        <HydrateLater part="booking-price-compact">
+          <PriceSummary quote={quote} variant="compact" className="mt-5 lg:hidden" />
+        </HydrateLater>
+      )}
       <div className="mt-5 grid gap-6 lg:mt-8 lg:grid-cols-[minmax(0,1fr)_20rem] lg:gap-8">
         <Card className="min-w-0 p-4 sm:p-6">
           <StepLayout
@@ -287,9 +295,11 @@ function Flow({ slug, rules, onRulesWanted }: { slug: ServiceSlug; rules: DraftR
           </StepLayout>
         </Card>
         {showRunningPrice && (
-          <aside className="hidden lg:block">
-            <PriceSummary quote={quote} className="sticky top-24" />
-          </aside>
+          <HydrateLater part="booking-price">
+            <aside className="hidden lg:block">
+              <PriceSummary quote={quote} className="sticky top-24" />
+            </aside>
+          </HydrateLater>
         )}
       </div>
     </div>
