@@ -11,7 +11,8 @@
  *
  * Outside hydration (a page drawn in the browser, the dev server, component tests) it renders its
  * children at once. `children` must draw one root element: a suspended part keeps its first node.
- * `part` names it, unique per page: "header", "main", "footer", "booking-steps", ... */
+ * `part` names it, unique per page: "header", "main", "footer", "booking-steps", ...
+ */
 import { createContext, Suspense, useContext, type ReactNode } from 'react';
 import { isHydrating } from '@/web/lib/hydration';
 
