@@ -13,8 +13,6 @@ const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'handyman-e2e-'));
 
 export default defineConfig({
   testDir: 'tests/e2e',
-  // npm test runs two Playwright processes at once (scripts/test.mjs); each cleans its own folder.
-  outputDir: process.env.E2E_OUTPUT_DIR ?? 'test-results',
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,

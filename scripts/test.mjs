@@ -7,8 +7,8 @@
  *     message — except in CI (CI=true), where that is a failure.
  *  3. The production build with its prerendered public pages (scripts/build-web.mjs; with
  *     VITE_APP_CONTEXT_OVERRIDE=true for the mobile app tests), then Playwright end-to-end tests in Chromium (CHROMIUM_PATH or
- *     /usr/bin/chromium) against it, in two lanes at once, each with its own server on a fresh data
- *     directory (endToEndLanes). Without Chromium: skipped with a message, and a failure in CI.
+ *     /usr/bin/chromium) against it on a fresh data directory. Without Chromium: skipped with a
+ *     message, and a failure in CI.
  *     The first-load JavaScript budget on that build (scripts/check-bundle-budget.mjs), one test.
  *     Then the installable web app's checks on that build (scripts/check-pwa.mjs: Lighthouse 11's
  *     PWA audits, the service worker, offline), each counted as a test.
@@ -118,10 +118,6 @@ if (databaseUrl) {
 }
 
 // 3. Production build and end-to-end tests in Chromium.
-// Lane A of the end-to-end suite (see endToEndLanes): the longest files, about half the suite's
-// time (CI 2026-11-26, one lane: accessibility 151 s, app-variants 71, chats 36, everyday-ux 34,
-// analytics 31, booking 30 of 714 s).
-const E2E_LANE_A = ['accessibility.spec.ts', 'app-variants.spec.ts', 'chats.spec.ts', 'everyday-ux.spec.ts', 'analytics.spec.ts', 'booking.spec.ts'];
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 if (fs.existsSync(chromium)) {
   // The e2e build honours window.__APP_CONTEXT__ (the mobile apps' route tables, issue #15); it is
@@ -130,9 +126,9 @@ if (fs.existsSync(chromium)) {
     // First-load JavaScript per route against its ceiling (issue #16; scripts/check-bundle-budget.mjs).
     if (run('first-load JS budget (/ and /book/:slug, gzip)', 'node', ['scripts/check-bundle-budget.mjs'])) passed += 1;
     else failed += 1;
-    // The compiled server once, before the two lanes' servers start (each lane's webServer would
-    // otherwise build it at the same moment into the same files).
-    if (run('server build (dist-server/)', 'node', ['scripts/ensure-build.mjs', '--server'])) await endToEndLanes(chromium);
+    const output = path.join(reportDir, 'playwright.json');
+    run('playwright (end to end in Chromium)', 'npx', ['playwright', 'test'], { PLAYWRIGHT_JSON_OUTPUT_NAME: output, CHROMIUM_PATH: chromium });
+    countPlaywright(output);
     // The installable web app on the same build: Lighthouse 11's PWA audits plus the service
     // worker and offline checks, one test each (issue #15; scripts/check-pwa.mjs).
     const pwaReport = path.join(reportDir, 'pwa.json');
@@ -143,35 +139,6 @@ if (fs.existsSync(chromium)) {
   const message = `End-to-end suite SKIPPED: no Chromium at ${chromium} (install it with: apt-get install -y chromium, or set CHROMIUM_PATH).`;
   console.log(`\n${message}`);
   if (ci) problems.push(`${message} (not allowed in CI)`);
-}
-
-/**
- * The Playwright suite in two lanes at once, each its own Playwright process with its own server
- * (E2E_PORT), fresh embedded database and output folder: lane A runs the files named in
- * E2E_LANE_A, lane B every other file (so a new spec lands in B). One lane's output streams; the
- * other's goes to a log printed when both end. On 2 CPUs one lane left about one CPU idle
- * (2026-11-26: 73 tests in 12.3 min, beside the PostgreSQL pass).
- */
-async function endToEndLanes(chromium) {
-  const laneList = path.join(reportDir, 'e2e-lane-a.txt');
-  fs.writeFileSync(laneList, `${E2E_LANE_A.join('\n')}\n`);
-  const lane = (name, port, listFlag, log) => {
-    const output = path.join(reportDir, `playwright-${name}.json`);
-    const env = { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: output, CHROMIUM_PATH: chromium, E2E_PORT: String(port), E2E_OUTPUT_DIR: `test-results/lane-${name}` };
-    const label = `playwright (end to end in Chromium, lane ${name.toUpperCase()})`;
-    console.log(`\n=== ${label}${log ? ` (beside; output in ${path.relative('.', log)}, printed when it ends)` : ''}`);
-    const logFd = log ? fs.openSync(log, 'w') : null;
-    const child = spawn('npx', ['playwright', 'test', listFlag, laneList], { stdio: logFd === null ? 'inherit' : ['ignore', logFd, logFd], env });
-    return new Promise((resolve) => child.on('exit', (code) => resolve(code))).then((code) => {
-      if (logFd !== null) {
-        fs.closeSync(logFd);
-        console.log(`\n=== ${label}: output\n${fs.readFileSync(log, 'utf8')}`);
-      }
-      if (code !== 0) problems.push(`${label} exited with ${code}`);
-      countPlaywright(output);
-    });
-  };
-  await Promise.all([lane('a', 4319, '--test-list', null), lane('b', 4329, '--test-list-invert', path.join(reportDir, 'playwright-b.log'))]);
 }
 
 // Mobile apps: both variants' web assets built and `cap sync`ed into the committed Android and iOS
