@@ -13,8 +13,11 @@
  * A reset or a password change (Settings) ends every reset link the user still holds (issue #10).
  * The request for a link is answered in front of Better Auth (password-reset-request.ts).
  */
-import { betterAuth } from 'better-auth';
-import { openAPI } from 'better-auth/plugins';
+// The minimal build (Better Auth's docs: without Kysely, for an adapter such as Drizzle's; our
+// migrations are drizzle-kit's) and the one plugin we use, not the plugins' index: ~190 ms less to
+// import in every server start and API test file.
+import { betterAuth } from 'better-auth/minimal';
+import { openAPI } from 'better-auth/plugins/open-api';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { APIError, createAuthMiddleware, getSessionFromCtx, isAPIError } from 'better-auth/api';
 import { and, eq, like } from 'drizzle-orm';
