@@ -5,7 +5,10 @@
  * booking at 11:30 PM Tampa time counts on its own Tampa day, never the next UTC one.
  */
 import { TZDate } from '@date-fns/tz';
-import { addDays, differenceInCalendarDays, format, parseISO } from 'date-fns';
+import { addDays } from 'date-fns/addDays';
+import { differenceInCalendarDays } from 'date-fns/differenceInCalendarDays';
+import { format } from 'date-fns/format';
+import { parseISO } from 'date-fns/parseISO';
 import { businessTime } from './slots';
 import { BUSINESS_TIME_ZONE } from './time-zone';
 

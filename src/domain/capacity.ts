@@ -15,7 +15,7 @@
  * Instants are Date (UTC); dates are 'YYYY-MM-DD' in America/New_York; durations are minutes.
  */
 import { TZDate } from '@date-fns/tz';
-import { format } from 'date-fns';
+import { format } from 'date-fns/format';
 import { contendingServices } from './capacity-contention';
 import type { ServiceSlug } from './services';
 import { availableStarts, dayStarts, DEFAULT_SLOT_RULES, type SlotRules } from './slots';

@@ -4,7 +4,9 @@
  * person sees here); the trigger of migration 0015 files each entry under the Tampa date of its
  * timestamp. Pure: the clock is an argument.
  */
-import { addDays, format, parseISO } from 'date-fns';
+import { addDays } from 'date-fns/addDays';
+import { format } from 'date-fns/format';
+import { parseISO } from 'date-fns/parseISO';
 import { businessDate } from './slots';
 
 /**

@@ -17,7 +17,8 @@
  * @date-fns/tz, so the DST days (2026-03-08: 23 hours, 2026-11-01: 25 hours) are right.
  */
 import { TZDate } from '@date-fns/tz';
-import { addDays, startOfDay } from 'date-fns';
+import { addDays } from 'date-fns/addDays';
+import { startOfDay } from 'date-fns/startOfDay';
 import type { JobRules } from './job-rules';
 import { BUSINESS_TIME_ZONE } from './time-zone';
 

@@ -12,7 +12,9 @@
  * right UTC instants. Dates are 'YYYY-MM-DD' strings in Tampa time; instants are Date (UTC).
  */
 import { TZDate } from '@date-fns/tz';
-import { addDays, addMinutes, format } from 'date-fns';
+import { addDays } from 'date-fns/addDays';
+import { addMinutes } from 'date-fns/addMinutes';
+import { format } from 'date-fns/format';
 import { BUSINESS_TIME_ZONE } from './time-zone';
 
 /** One weekday's business hours: minutes after Tampa midnight, opening before closing (1440 = midnight at the end of the day). */

@@ -9,7 +9,8 @@
  * Instants come from the caller (the app's clock), never from the database's `now()`.
  */
 import { createHash } from 'node:crypto';
-import { addSeconds, subSeconds } from 'date-fns';
+import { addSeconds } from 'date-fns/addSeconds';
+import { subSeconds } from 'date-fns/subSeconds';
 import { and, eq, gt, inArray, isNull, lt, max, or, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { rateLimitCounters } from '../db/schema';

@@ -1,4 +1,4 @@
-import { addMinutes } from 'date-fns';
+import { addMinutes } from 'date-fns/addMinutes';
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailOutbox, verification } from '../db/schema';

@@ -4,7 +4,7 @@
  * sign-up's "email taken" answers are limited too. The test app has no socket: the client IP
  * comes from X-Forwarded-For (TRUST_PROXY), and the limits read the app's clock (setNow).
  */
-import { addSeconds } from 'date-fns';
+import { addSeconds } from 'date-fns/addSeconds';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../app';
 import { createTestApp, databaseKind, type TestApp } from '../test/test-app';

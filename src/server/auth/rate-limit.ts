@@ -13,7 +13,7 @@
  * per IP, and each of their failures then lengthens the delay.
  */
 import { getConnInfo } from '@hono/node-server/conninfo';
-import { differenceInSeconds } from 'date-fns';
+import { differenceInSeconds } from 'date-fns/differenceInSeconds';
 import type { Context, MiddlewareHandler } from 'hono';
 import { AppError } from '../lib/errors';
 import type { AppEnv } from '../lib/app-env';

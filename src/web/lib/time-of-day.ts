@@ -3,7 +3,7 @@
  * pickers). Showing times to people is src/domain/format.ts.
  */
 import { TZDate } from '@date-fns/tz';
-import { format } from 'date-fns';
+import { format } from 'date-fns/format';
 import { businessDate, businessTime } from '@/domain/slots';
 import { BUSINESS_TIME_ZONE } from '@/domain/time-zone';
 

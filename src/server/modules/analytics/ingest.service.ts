@@ -7,7 +7,7 @@
  * is one row of the reports. The time an event happened is clamped to its arrival when it claims the future, and
  * an event older than MAX_EVENT_AGE_DAYS is refused (`too_old`).
  */
-import { subDays } from 'date-fns';
+import { subDays } from 'date-fns/subDays';
 import { analyticsEventSchema, rejectionReasons, type AnalyticsBatchResult, type AnalyticsRejectionReason } from '../../../domain/analytics-contract';
 import { MAX_EVENT_AGE_DAYS, type AnalyticsEventParams } from '../../../domain/analytics-limits';
 import { personalDataIn, withoutPersonalParams } from '../../../domain/personal-data';

@@ -21,7 +21,9 @@
  * in mail_outbox with its error (mailer.ts) and is not retried: the reply stays readable in the
  * chat, and a later reply starts a new email.
  */
-import { differenceInMinutes, subHours, subMinutes } from 'date-fns';
+import { differenceInMinutes } from 'date-fns/differenceInMinutes';
+import { subHours } from 'date-fns/subHours';
+import { subMinutes } from 'date-fns/subMinutes';
 import { sql } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';

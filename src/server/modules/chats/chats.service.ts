@@ -15,7 +15,7 @@
  * retried send with the same Idempotency-Key finds the first message (a unique key per
  * conversation, sender and key), even when the copies arrive together.
  */
-import { differenceInMinutes } from 'date-fns';
+import { differenceInMinutes } from 'date-fns/differenceInMinutes';
 import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { ChatMessage, ChatMessageNotice, ChatReceipts, ChatSenderRole, Conversation } from '../../../domain/chats-contract';
 import type { BookingStatus } from '../../../domain/booking-status';

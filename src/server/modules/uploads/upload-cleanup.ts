@@ -10,7 +10,7 @@
  * (S3 down), the transaction rolls back and the rows stay for the next run, so no photo is left in
  * the bucket without a row that leads back to it (docs/decisions/033-upload-storage.md).
  */
-import { subHours } from 'date-fns';
+import { subHours } from 'date-fns/subHours';
 import { and, asc, eq, inArray, lt, notExists } from 'drizzle-orm';
 import { bookings, chatMessages, jobPhotos, uploads, workerApplications } from '../../db/schema';
 import type { AppDeps } from '../../lib/app-env';
