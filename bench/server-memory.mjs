@@ -15,7 +15,6 @@
  * Env: BENCH_DATABASE_URL (a server to create the bench's database in), RUNS (default 3),
  * IDLE_MS (default 5000), PORT (default 4361).
  */
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -23,6 +22,7 @@ import pg from 'pg';
 import { buildServer } from '../scripts/build-server.mjs';
 import { startFlags } from '../scripts/start-flags.mjs';
 import { startThrowawayPostgres } from '../scripts/throwaway-postgres.mjs';
+import { measureServer, median } from './server-process.mjs';
 
 const RUNS = Number(process.env.RUNS ?? 3);
 const IDLE_MS = Number(process.env.IDLE_MS ?? 5000);
@@ -33,57 +33,9 @@ const RUNTIMES = {
   tsx: ['--import', 'tsx', 'src/server/index.ts'],
 };
 
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** kB figures of /proc/<pid>/status, as MB. */
-function memoryOf(pid) {
-  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
-  const kb = (name) => Number(new RegExp(`^${name}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? NaN);
-  return { rssMb: kb('VmRSS') / 1024, peakMb: kb('VmHWM') / 1024 };
-}
-
-/** CPU time (user + system) the process has used so far, in ms: /proc/<pid>/stat fields 14 and 15, in clock ticks (100 per second). */
-function cpuMsOf(pid) {
-  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-  return (Number(fields[11]) + Number(fields[12])) * 10;
-}
-
-/**
- * Starts the server, waits for /api/health, idles, reads its memory, stops it.
- * @returns {{ startMs: number, cpuMs: number, rssMb: number, peakMb: number }}
- */
-async function measure(runtime, env) {
-  const started = performance.now();
-  const child = spawn(process.execPath, RUNTIMES[runtime], {
-    env: { ...process.env, PORT: String(PORT), LOG_LEVEL: 'warn', SEED_DEMO_WORKER: 'true', ...env },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  let stderr = '';
-  child.stderr.on('data', (chunk) => (stderr += chunk));
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  try {
-    let startMs = null;
-    let cpuMs = null;
-    while (startMs === null) {
-      if (child.exitCode !== null) throw new Error(`the ${runtime} server exited with ${child.exitCode}:\n${stderr}`);
-      if (performance.now() - started > 300_000) throw new Error(`the ${runtime} server did not answer within 300 s`);
-      const ok = await fetch(`http://127.0.0.1:${PORT}/api/health`).then((r) => r.status === 200, () => false);
-      if (ok) {
-        startMs = performance.now() - started;
-        cpuMs = cpuMsOf(child.pid);
-      }
-      else await sleep(20);
-    }
-    await sleep(IDLE_MS);
-    return { startMs, cpuMs, ...memoryOf(child.pid) };
-  } finally {
-    child.kill('SIGTERM');
-    await Promise.race([exited, sleep(10_000).then(() => child.kill('SIGKILL'))]);
-    await exited;
-  }
-}
-
-const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+/** One start of `runtime` on `env` (server-process.mjs measureServer). */
+const measure = (runtime, env) =>
+  measureServer({ label: runtime, args: RUNTIMES[runtime], env: { SEED_DEMO_WORKER: 'true', ...env }, port: PORT, idleMs: IDLE_MS });
 
 /** One fresh start then RUNS warm starts; warm figures are medians. */
 async function series(runtime, freshEnv, warmEnv = freshEnv) {

@@ -11,11 +11,11 @@
  *   node bench/server-start-ab.mjs .tmp/ds-before .tmp/ds-after
  * Env: RUNS (default 5), PORT (default 4371). Linux only (reads /proc). Not part of the test run.
  */
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { startFlags } from '../scripts/start-flags.mjs';
+import { measureServer, median } from './server-process.mjs';
 
 const builds = process.argv.slice(2).map((dir) => path.resolve(dir));
 if (builds.length < 2) {
@@ -27,38 +27,9 @@ const PORT = Number(process.env.PORT ?? 4371);
 const flags = startFlags(process.cwd());
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'server-start-ab-'));
 
-/** user + system CPU of a live process, ms (/proc/<pid>/stat fields 14 and 15, in clock ticks of 10 ms). */
-function cpuMs(pid) {
-  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-  return (Number(fields[11]) + Number(fields[12])) * 10;
-}
-
-async function startOnce(build) {
-  const started = performance.now();
-  const child = spawn(process.execPath, [...flags, path.join(build, 'index.js')], {
-    env: { ...process.env, PORT: String(PORT), DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  let exited = false;
-  child.on('exit', () => (exited = true));
-  for (;;) {
-    if (exited) throw new Error(`${build} exited before it answered /api/health`);
-    if (performance.now() - started > 60_000) throw new Error(`${build} did not answer /api/health within 60 s`);
-    const ok = await fetch(`http://127.0.0.1:${PORT}/api/health`).then((r) => r.ok, () => false);
-    if (ok) break;
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-  const wall = performance.now() - started;
-  const cpu = cpuMs(child.pid);
-  await new Promise((resolve) => setTimeout(resolve, 3000));
-  const rss = Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${child.pid}/status`, 'utf8'))[1]) / 1024;
-  const stopped = new Promise((resolve) => child.on('exit', resolve));
-  child.kill('SIGTERM');
-  await stopped;
-  return { wall, cpu, rss };
-}
-
-const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+/** One warm start of `build` on the bench's PGlite directory, its RSS read 3 s later. */
+const startOnce = (build) =>
+  measureServer({ label: path.relative(process.cwd(), build), args: [...flags, path.join(build, 'index.js')], env: { DATA_DIR: dataDir, DATABASE_URL: '' }, port: PORT, idleMs: 3000 });
 
 try {
   await startOnce(builds[0]); // creates, migrates and seeds the database: not measured
@@ -71,7 +42,7 @@ try {
   console.log('| --- | ---: | ---: | ---: | --- |');
   for (const [build, runs] of results) {
     const name = path.relative(process.cwd(), build);
-    console.log(`| ${name} | ${median(runs.map((r) => r.wall)).toFixed(0)} | ${median(runs.map((r) => r.cpu))} | ${median(runs.map((r) => r.rss)).toFixed(0)} | ${runs.map((r) => r.cpu).join(', ')} |`);
+    console.log(`| ${name} | ${median(runs.map((r) => r.startMs)).toFixed(0)} | ${median(runs.map((r) => r.cpuMs))} | ${median(runs.map((r) => r.rssMb)).toFixed(0)} | ${runs.map((r) => r.cpuMs).join(', ')} |`);
   }
 } finally {
   fs.rmSync(dataDir, { recursive: true, force: true });
