@@ -5,8 +5,8 @@
  * the error subscribers (`subscribeErrors`, the SSE streams; see error-log-events.ts).
  *
  * The only source of changes is the database: the trigger of migration 0003_booking_notify.sql
- * runs `pg_notify('booking_events', {eventId, bookingId, type, status, customerId, workerId})` for every
- * booking_events row, after its transaction commits. Nothing in the server publishes by hand, so
+ * runs `pg_notify('booking_events', {eventId, bookingId, type, status, customerId, workerId,
+ * scheduledStart})` for every booking_events row (migration 0028), after its transaction commits. Nothing in the server publishes by hand, so
  * every process (and every future process) sees the same stream. Chat messages (issue #13) are
  * announced the same way on `chat_messages`, by the `pg_notify` in the transaction that stores
  * the message, and go to the chat subscribers (`subscribeChat`; see chat-events.ts). Typing and
@@ -43,6 +43,12 @@ export interface BookingChange {
   status: BookingStatus | null;
   customerId: string | null;
   workerId: string | null;
+  /**
+   * Where the booking starts when the event was written (a reschedule's new start); null if the
+   * booking row was not found or the notice predates migration 0028. The read caches drop that
+   * date's day plan without reading it back (capacity-caches.ts).
+   */
+  scheduledStart?: Date | null;
 }
 
 /** Called once per change; must return quickly (start async work, do not await it here). */
@@ -98,7 +104,16 @@ export function parseBookingChange(payload: string): BookingChange | null {
   const v = payloadObject(payload);
   if (!v) return null;
   if (typeof v.bookingId !== 'string' || typeof v.type !== 'string') return null;
-  return { eventId: textOrNull(v.eventId), bookingId: v.bookingId, type: v.type, status: textOrNull(v.status) as BookingStatus | null, customerId: textOrNull(v.customerId), workerId: textOrNull(v.workerId) };
+  const start = typeof v.scheduledStart === 'string' ? new Date(v.scheduledStart) : null;
+  return {
+    eventId: textOrNull(v.eventId),
+    bookingId: v.bookingId,
+    type: v.type,
+    status: textOrNull(v.status) as BookingStatus | null,
+    customerId: textOrNull(v.customerId),
+    workerId: textOrNull(v.workerId),
+    scheduledStart: start && !Number.isNaN(start.getTime()) ? start : null,
+  };
 }
 
 /** A hub fed by hand: the fan-out without a database (also what the listeners below feed). */

@@ -55,11 +55,18 @@ describe(`realtime: booking_events NOTIFY and GET /api/events (${databaseKind})`
     const booking = await seedBooking(t.deps.db, alice.userId);
     const change = await pending;
     expect(Date.now() - started).toBeLessThan(1000);
-    expect(change).toEqual({ eventId: expect.stringMatching(/^[0-9a-f-]{36}$/), bookingId: booking.id, type: 'created', status: 'pending', customerId: alice.userId, workerId: null });
+    expect(change).toEqual({ eventId: expect.stringMatching(/^[0-9a-f-]{36}$/), bookingId: booking.id, type: 'created', status: 'pending', customerId: alice.userId, workerId: null, scheduledStart: booking.scheduledStart });
 
     const assigned = nextChange(t, (c) => c.bookingId === booking.id, 1000);
     await recordEvent(t.deps.db, booking, 'assigned', { status: 'confirmed', workerId: worker.userId });
-    expect(await assigned).toEqual({ eventId: expect.stringMatching(/^[0-9a-f-]{36}$/), bookingId: booking.id, type: 'assigned', status: 'confirmed', customerId: alice.userId, workerId: worker.userId });
+    expect(await assigned).toEqual({ eventId: expect.stringMatching(/^[0-9a-f-]{36}$/), bookingId: booking.id, type: 'assigned', status: 'confirmed', customerId: alice.userId, workerId: worker.userId, scheduledStart: booking.scheduledStart });
+
+    // A reschedule's notice carries the new start: every process's read caches drop that date's day
+    // plan from it, without reading the booking back (migration 0028).
+    const movedTo = new Date(booking.scheduledStart.getTime() + 26 * 3_600_000);
+    const rescheduled = nextChange(t, (c) => c.bookingId === booking.id, 1000);
+    await recordEvent(t.deps.db, booking, 'rescheduled', { scheduledStart: movedTo, scheduledEnd: new Date(movedTo.getTime() + 3_600_000) });
+    expect(await rescheduled).toMatchObject({ type: 'rescheduled', status: 'confirmed', scheduledStart: movedTo });
   });
 
   it('announces nothing from a rolled-back transaction', async () => {

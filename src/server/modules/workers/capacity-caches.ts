@@ -4,7 +4,8 @@
  * per open database, and what keeps them true (docs/decisions/030-cached-day-plan.md):
  *
  *  - Every process hears every change through LISTEN/NOTIFY on the realtime hub: booking changes
- *    on `booking_events` (the trigger of 0003_booking_notify.sql, one notice per booking event),
+ *    on `booking_events` (the trigger of 0003_booking_notify.sql, one notice per booking event,
+ *    with the booking's start since 0028),
  *    worker and settings changes on `capacity_changes` (announceCapacityChange below, sent in the
  *    writer's transaction, delivered on commit). A lost LISTEN connection drops everything and
  *    caches nothing until it is back (notices sent meanwhile are lost).
@@ -53,7 +54,9 @@ export function attachCapacityCaches(db: Database, hub: BookingEventHub, logger:
   };
   cachesByDatabase.set(db, caches);
   const stops = [
-    hub.subscribe((change) => void caches.dayPlans.bookingChanged(change.bookingId)),
+    // The notice says where the booking starts now (migration 0028): that date's plan is dropped
+    // without reading the booking back; an older notice without it is read back as before.
+    hub.subscribe((change) => void caches.dayPlans.bookingChanged(change.bookingId, change.scheduledStart ? [change.scheduledStart] : undefined)),
     hub.subscribeCapacity((notice) => applyScope(caches, notice.scope)),
     hub.onListening((listening) => {
       caches.dayPlans.setListening(listening);

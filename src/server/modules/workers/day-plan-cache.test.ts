@@ -11,7 +11,7 @@
  * same database sees the changes made through the first within a second, and a lost LISTEN
  * connection drops its caches.
  */
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -23,10 +23,11 @@ import { createApp } from '../../app';
 import { startRuntime, type Runtime } from '../../bootstrap';
 import { userRoles, workerTimeOff } from '../../db/schema';
 import { createLogger } from '../../lib/logger';
+import type { InMemoryBookingEventHub } from '../../realtime/booking-event-hub';
 import { furnitureOptions, TEST_ADDRESS, TV_OPTIONS } from '../../test/money-actors';
 import { createTestApp, databaseKind, type TestApp } from '../../test/test-app';
 import { getBusinessSettings } from '../settings/settings.service';
-import { cachedWorkers, capacityCachesOf } from './capacity-caches';
+import { cachedWorkers, capacityCachesOf, keptOfferedStarts } from './capacity-caches';
 import { loadJobsOn, loadJobsOnAfterLocks, loadWorkers, loadWorkersOn } from './capacity.repository';
 import { offeredStartsOn } from './capacity.service';
 import { makeWorker } from './worker-defaults';
@@ -240,6 +241,32 @@ describe(`slots from cached day plans (${databaseKind})`, () => {
     expect(nonEmpty).toBeGreaterThan(0);
     expect(steps.booked.length).toBeGreaterThan(0);
   }, 300_000);
+});
+
+describe(`a booking notice and the day plans (${databaseKind})`, () => {
+  let t: TestApp;
+  let steps: ReturnType<typeof actions>;
+
+  beforeAll(async () => {
+    t = await createTestApp({ now: NOW });
+    steps = actions(t, await people(t));
+  });
+  afterAll(() => t?.close());
+
+  it('drops the plan of the date a booking notice names, without reading the booking back', async () => {
+    const { slotRules } = await getBusinessSettings(t.deps.db);
+    const kept = (date: string) => keptOfferedStarts(t.deps.db, { date, service: 'tv-installation', durationMinutes: 60, now: NOW, rules: slotRules });
+    for (const date of DATES) await steps.slots('tv-installation', date, 60);
+    expect(DATES.map((date) => kept(date) !== undefined)).toEqual([true, true, true]);
+    // A notice as the booking_events trigger sends it (migration 0028), for a booking this database
+    // has no row of: read back, it would name no date and drop nothing.
+    (t.deps.bookingEvents as InMemoryBookingEventHub).publish({ eventId: randomUUID(), bookingId: randomUUID(), type: 'rescheduled', status: 'pending', customerId: null, workerId: null, scheduledStart: businessTime(DATES[1]!, 10 * 60) });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(DATES.map((date) => kept(date) !== undefined)).toEqual([true, false, true]);
+    // The next slots request plans that date afresh.
+    expect(await steps.slots('tv-installation', DATES[1]!, 60)).toEqual(await freshStarts(t, 'tv-installation', DATES[1]!, 60));
+    expect(kept(DATES[1]!)).toBeDefined();
+  });
 });
 
 describe.skipIf(databaseKind !== 'postgres')('slots in a second app process on the same PostgreSQL', () => {
