@@ -38,7 +38,10 @@ export type DatabaseTarget = { url: string } | { dir: string; loadDataDir?: Blob
  */
 export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
   if ('url' in target) {
-    const pool = new pg.Pool({ connectionString: target.url, max: 20 });
+    // Two connections stay open through quiet minutes (min: 2; above that, idle ones close after
+    // 10 s): the first request after a pause does not pay a new connection (TCP, TLS, SCRAM's
+    // key derivation, a cold backend re-preparing the named statements). docs/decisions/060-warm-database-connections.md
+    const pool = new pg.Pool({ connectionString: target.url, max: 20, min: 2 });
     // An idle connection killed by the server (restart, pg_terminate_backend, DROP DATABASE ...
     // WITH (FORCE) after close) is dropped by the pool, which then emits 'error'; with no
     // listener that event would crash the process. The next query simply opens a new connection.
