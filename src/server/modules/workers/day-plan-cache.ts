@@ -8,8 +8,10 @@
  * What drops a plan (src/server/modules/workers/capacity-caches.ts wires these):
  *  - a booking change (`bookingChanged`): the plans that hold the booking (its old date, a
  *    cancellation, an assignment) and the plan of the date it starts on now (its new date, a new
- *    booking). The date comes with the change when the writer knows it, else it is read from the
- *    database; while such a read is under way the cache answers fresh without storing;
+ *    booking). The date comes with the change: from the writer in its own process, from the
+ *    booking_events notice in every process (its `scheduledStart`, migration 0028); a change
+ *    without one is read from the database, and while such a read is under way the cache answers
+ *    fresh without storing;
  *  - a worker or settings change, a lost LISTEN connection: every plan (`clear`); while the
  *    connection is down (`setListening(false)`) nothing is cached at all.
  * A plan being computed when its date is dropped (or when any booking changes) is still handed to
@@ -122,7 +124,7 @@ export class DayPlanCache {
 
   /**
    * A booking was created or changed (any event of it: status, worker, time).
-   * @param starts where the booking starts now, when the writer knows it (else read from the database)
+   * @param starts where the booking starts now: the writer's own, or the notice's (else read from the database)
    * @returns once the affected plans are dropped
    */
   async bookingChanged(bookingId: string, starts?: readonly Date[]): Promise<void> {
