@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { availableStarts, bookableDates, businessDate, businessDay, businessTime, DEFAULT_SLOT_RULES, hoursOn, isBookableDate, isOfferedStart } from './slots';
+import { availableStarts, bookableDates, businessDate, businessDay, businessTime, businessWeekday, DEFAULT_SLOT_RULES, hoursOn, isBookableDate, isOfferedStart } from './slots';
 
 const HOUR = 60;
 const MINUTE_MS = 60_000;
@@ -277,6 +277,31 @@ describe('businessDay', () => {
     expect(spring.end.getTime() - spring.start.getTime()).toBe(23 * 3_600_000);
     const fall = businessDay(new Date('2026-11-01T12:00:00Z'));
     expect(fall).toMatchObject({ date: '2026-11-01', start: new Date('2026-11-01T04:00:00Z'), end: new Date('2026-11-02T05:00:00Z') });
+  });
+
+  it('answers the same day again from what it kept, with instants of its own the caller may change', () => {
+    const first = businessDay(new Date('2026-12-05T16:00:00Z'));
+    first.start.setTime(0);
+    first.end.setTime(0);
+    // another instant of the same Tampa day: the kept bounds are untouched by the change above
+    expect(businessDay(new Date('2026-12-06T04:59:00Z'))).toEqual({ date: '2026-12-05', start: new Date('2026-12-05T05:00:00Z'), end: new Date('2026-12-06T05:00:00Z') });
+    expect(businessDay(new Date('2026-12-06T05:00:00Z')).date).toBe('2026-12-06');
+  });
+});
+
+describe('businessWeekday', () => {
+  it('gives the weekday of a Tampa date, the DST days and the turn of the year included, the same each time it is asked', () => {
+    const week = { '2026-03-08': 0, '2026-11-01': 0, '2026-11-26': 4, '2026-12-31': 4, '2027-01-01': 5, '2027-01-02': 6, '2028-02-29': 2 };
+    for (let round = 0; round < 2; round++) {
+      for (const [date, weekday] of Object.entries(week)) expect(businessWeekday(date), date).toBe(weekday);
+    }
+  });
+
+  it('refuses a malformed date every time it is asked', () => {
+    for (let round = 0; round < 2; round++) {
+      expect(() => businessWeekday('2026-1-5')).toThrow(RangeError);
+      expect(() => businessWeekday('')).toThrow(RangeError);
+    }
   });
 });
 
