@@ -18,6 +18,7 @@ import { TZDate } from '@date-fns/tz';
 import { format } from 'date-fns/format';
 import { contendingServices } from './capacity-contention';
 import type { ServiceSlug } from './services';
+import { KeptAnswers } from './kept-answers';
 import { availableStarts, dayStarts, DEFAULT_SLOT_RULES, type SlotRules } from './slots';
 import { BUSINESS_TIME_ZONE } from './time-zone';
 
@@ -66,22 +67,17 @@ interface WallClock {
 /**
  * Wall-clock readings already made, by instant (ms): a day's jobs and starts sit on a few dozen
  * instants that every plan of the day reads again, and each reading costs a time-zone lookup and
- * a format (issue #16: about a tenth of a booking's CPU). Pure, so kept across calls; emptied
- * when it holds LOCAL_CACHE_SIZE readings.
+ * a format (issue #16: about a tenth of a booking's CPU). Pure, so kept across calls.
  */
-const localCache = new Map<number, Readonly<WallClock>>();
-const LOCAL_CACHE_SIZE = 50_000;
+const readings = new KeptAnswers<number, Readonly<WallClock>>(50_000);
 
 /** Weekday, date and minute of day of an instant on the Tampa wall clock. */
 function local(instant: Date): Readonly<WallClock> {
   const ms = instant.getTime();
-  const kept = localCache.get(ms);
-  if (kept) return kept;
-  const t = new TZDate(ms, BUSINESS_TIME_ZONE);
-  const reading = Object.freeze({ weekday: t.getDay(), date: format(t, 'yyyy-MM-dd'), minute: t.getHours() * 60 + t.getMinutes() });
-  if (localCache.size >= LOCAL_CACHE_SIZE) localCache.clear();
-  localCache.set(ms, reading);
-  return reading;
+  return readings.get(ms, () => {
+    const t = new TZDate(ms, BUSINESS_TIME_ZONE);
+    return Object.freeze({ weekday: t.getDay(), date: format(t, 'yyyy-MM-dd'), minute: t.getHours() * 60 + t.getMinutes() });
+  });
 }
 
 /** A job's time on the Tampa wall clock, computed once (time-zone math is the costly part). */

@@ -15,6 +15,7 @@ import { TZDate } from '@date-fns/tz';
 import { addDays } from 'date-fns/addDays';
 import { addMinutes } from 'date-fns/addMinutes';
 import { format } from 'date-fns/format';
+import { KeptAnswers } from './kept-answers';
 import { BUSINESS_TIME_ZONE } from './time-zone';
 
 /** One weekday's business hours: minutes after Tampa midnight, opening before closing (1440 = midnight at the end of the day). */
@@ -55,20 +56,12 @@ const DATE_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
  * Tampa dates already computed by businessDate, by UTC minute (issue #16: a booking asks for the
  * date of its start and of now several times, each a time-zone lookup and a date-fns format).
  * Every instant of one UTC minute falls on the same Tampa date (offsets change on whole hours).
- * Emptied when it holds BUSINESS_DATE_CACHE_SIZE minutes.
  */
-const businessDateCache = new Map<number, string>();
-const BUSINESS_DATE_CACHE_SIZE = 50_000;
+const businessDates = new KeptAnswers<number, string>(50_000);
 
 /** The Tampa date an instant falls on, as 'YYYY-MM-DD'. @throws RangeError for an invalid Date */
 export function businessDate(instant: Date): string {
-  const minute = Math.floor(instant.getTime() / 60_000);
-  const kept = businessDateCache.get(minute);
-  if (kept !== undefined) return kept;
-  const date = format(new TZDate(instant, BUSINESS_TIME_ZONE), 'yyyy-MM-dd');
-  if (businessDateCache.size >= BUSINESS_DATE_CACHE_SIZE) businessDateCache.clear();
-  businessDateCache.set(minute, date);
-  return date;
+  return businessDates.get(Math.floor(instant.getTime() / 60_000), () => format(new TZDate(instant, BUSINESS_TIME_ZONE), 'yyyy-MM-dd'));
 }
 
 /**
@@ -78,25 +71,20 @@ export function businessDate(instant: Date): string {
  */
 export function businessDay(instant: Date): { date: string; start: Date; end: Date } {
   const date = businessDate(instant);
-  let bounds = dayBoundsCache.get(date);
-  if (!bounds) {
+  const bounds = dayBounds.get(date, () => {
     const next = format(addDays(new TZDate(instant, BUSINESS_TIME_ZONE), 1), 'yyyy-MM-dd');
-    bounds = { start: businessTime(date, 0).getTime(), end: businessTime(next, 0).getTime() };
-    if (dayBoundsCache.size >= DAY_CACHE_SIZE) dayBoundsCache.clear();
-    dayBoundsCache.set(date, bounds);
-  }
+    return { start: businessTime(date, 0).getTime(), end: businessTime(next, 0).getTime() };
+  });
   return { date, start: new Date(bounds.start), end: new Date(bounds.end) };
 }
 
 /**
  * A Tampa date's bounds (ms) and weekday, by date, once computed (issue #16: a booking asks for
  * its date's bounds twice and its weekday three times; computed, a day's bounds cost ~40 µs of
- * time-zone lookups and formats, a weekday ~5 µs; kept, under 1 µs). Pure, so kept; emptied at
- * DAY_CACHE_SIZE dates.
+ * time-zone lookups and formats, a weekday ~5 µs; kept, under 1 µs).
  */
-const dayBoundsCache = new Map<string, { start: number; end: number }>();
-const weekdayCache = new Map<string, number>();
-const DAY_CACHE_SIZE = 10_000;
+const dayBounds = new KeptAnswers<string, { start: number; end: number }>(10_000);
+const weekdays = new KeptAnswers<string, number>(10_000);
 
 /** The most days ahead an admin may open for booking (settings `hours.daysAhead`, /admin/settings). */
 export const MAX_DAYS_AHEAD = 90;
@@ -112,21 +100,15 @@ export function bookableDates(now: Date, rules: SlotRules = DEFAULT_SLOT_RULES):
  * formats cost more than the cached day plan they guard (issue #16; one kept answer made booking
  * creation's two questions recompute each other's, ~5 % of its CPU). The dates change only at
  * Tampa midnight, so an answer holds for its whole minute. Requests in flight across a minute's
- * end ask with both minutes, so answers of several minutes are kept (emptied at
- * BOOKABLE_CACHE_SIZE answers).
+ * end ask with both minutes, so answers of several minutes are kept (32 at most).
  */
-const bookableAnswers = new Map<number, readonly string[]>();
-const BOOKABLE_CACHE_SIZE = 32;
+const bookableAnswers = new KeptAnswers<number, readonly string[]>(32);
 
 function bookableDatesAt(now: Date, daysAhead: number): readonly string[] {
-  const key = Math.floor(now.getTime() / 60_000) * 1000 + daysAhead;
-  const kept = bookableAnswers.get(key);
-  if (kept) return kept;
-  const today = new TZDate(now, BUSINESS_TIME_ZONE);
-  const dates = Object.freeze(Array.from({ length: daysAhead + 1 }, (_, i) => format(addDays(today, i), 'yyyy-MM-dd')));
-  if (bookableAnswers.size >= BOOKABLE_CACHE_SIZE) bookableAnswers.clear();
-  bookableAnswers.set(key, dates);
-  return dates;
+  return bookableAnswers.get(Math.floor(now.getTime() / 60_000) * 1000 + daysAhead, () => {
+    const today = new TZDate(now, BUSINESS_TIME_ZONE);
+    return Object.freeze(Array.from({ length: daysAhead + 1 }, (_, i) => format(addDays(today, i), 'yyyy-MM-dd')));
+  });
 }
 
 /**
@@ -140,12 +122,7 @@ export function isBookableDate(date: string, now: Date, rules: SlotRules = DEFAU
 
 /** The Tampa weekday of a date ('YYYY-MM-DD'): 0 = Sunday ... 6 = Saturday. @throws RangeError when malformed */
 export function businessWeekday(date: string): number {
-  const kept = weekdayCache.get(date);
-  if (kept !== undefined) return kept;
-  const weekday = new TZDate(businessTime(date, 12 * 60).getTime(), BUSINESS_TIME_ZONE).getDay();
-  if (weekdayCache.size >= DAY_CACHE_SIZE) weekdayCache.clear();
-  weekdayCache.set(date, weekday);
-  return weekday;
+  return weekdays.get(date, () => new TZDate(businessTime(date, 12 * 60).getTime(), BUSINESS_TIME_ZONE).getDay());
 }
 
 /**
@@ -160,24 +137,18 @@ export function hoursOn(date: string, rules: SlotRules): DayHours | null {
 
 /**
  * Instants already computed by businessTime, by date and minute (issue #16: a day's starts are
- * computed on every capacity check, each a time-zone lookup). Pure, so kept across calls;
- * emptied when it holds BUSINESS_TIME_CACHE_SIZE instants.
+ * computed on every capacity check, each a time-zone lookup). Pure, so kept across calls.
  */
-const businessTimeCache = new Map<string, number>();
-const BUSINESS_TIME_CACHE_SIZE = 50_000;
+const businessTimes = new KeptAnswers<string, number>(50_000);
 
 /** The UTC instant of a Tampa wall-clock time on a date. */
 export function businessTime(date: string, minuteOfDay: number): Date {
-  const key = `${date} ${minuteOfDay}`;
-  const kept = businessTimeCache.get(key);
-  if (kept !== undefined) return new Date(kept);
-  const match = DATE_PATTERN.exec(date);
-  if (!match) throw new RangeError(`date must be YYYY-MM-DD, got ${date}`);
-  const [, y, m, d] = match;
-  const local = new TZDate(Number(y), Number(m) - 1, Number(d), Math.floor(minuteOfDay / 60), minuteOfDay % 60, BUSINESS_TIME_ZONE);
-  const instant = local.getTime();
-  if (businessTimeCache.size >= BUSINESS_TIME_CACHE_SIZE) businessTimeCache.clear();
-  businessTimeCache.set(key, instant);
+  const instant = businessTimes.get(`${date} ${minuteOfDay}`, () => {
+    const match = DATE_PATTERN.exec(date);
+    if (!match) throw new RangeError(`date must be YYYY-MM-DD, got ${date}`);
+    const [, y, m, d] = match;
+    return new TZDate(Number(y), Number(m) - 1, Number(d), Math.floor(minuteOfDay / 60), minuteOfDay % 60, BUSINESS_TIME_ZONE).getTime();
+  });
   return new Date(instant);
 }
 

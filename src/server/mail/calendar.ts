@@ -34,7 +34,6 @@ export function appointmentIcs(appointment: CalendarAppointment): string {
   const calendar = ical({ prodId: { company: 'tampa-handyman', product: 'bookings' }, method: ICalCalendarMethod.PUBLISH });
   calendar.createEvent({
     id: appointment.uid,
-    stamp: new Date(),
     start,
     end,
     summary: appointment.title,
