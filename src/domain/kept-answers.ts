@@ -1,10 +1,11 @@
 /**
  * Answers of a pure computation kept by key, so asking again costs a map lookup (issue #16: the
  * time-zone readings of slots.ts and capacity.ts, each a lookup and a format, asked for many times
- * per booking and per plan of a day). Emptied when it holds `limit` answers: the keys in use at
- * any moment (a few weeks of dates, a day's instants) are far fewer, so a full map is mostly old
- * keys. Only for computations whose answer depends on the key alone; a computation that throws
- * keeps nothing, so the same bad key throws again.
+ * per booking and per plan of a day; the phone numbers the mails show, server/mail/format.ts).
+ * Emptied when it holds `limit` answers: the keys in use at any moment (a few weeks of dates, a
+ * day's instants, the phones of recent bookings) are far fewer, so a full map is mostly old keys.
+ * Only for computations whose answer depends on the key alone; a computation that throws keeps
+ * nothing, so the same bad key throws again.
  */
 export class KeptAnswers<K, V> {
   private readonly answers = new Map<K, V>();

@@ -4,17 +4,15 @@
  * libphonenumber metadata; the browser keeps a smaller formatter (web/lib/public-settings.ts).
  */
 import { parsePhoneNumberFromString } from 'libphonenumber-js';
+import { KeptAnswers } from '../../domain/kept-answers';
 
-/** Numbers already formatted (issue #16: parsing is a visible part of each booking's mails); emptied at 10,000. */
-const formattedPhones = new Map<string, string>();
+/** Numbers already formatted (issue #16: parsing is a visible part of each booking's mails). */
+const formattedPhones = new KeptAnswers<string, string>(10_000);
 
 /** A stored E.164 number as people write it: "+18135550123" -> "(813) 555-0123"; unparseable input comes back as is. */
 export function formatPhone(e164: string): string {
-  const kept = formattedPhones.get(e164);
-  if (kept !== undefined) return kept;
-  const parsed = parsePhoneNumberFromString(e164, 'US');
-  const written = !parsed?.isValid() ? e164 : parsed.country === 'US' ? parsed.formatNational() : parsed.formatInternational();
-  if (formattedPhones.size >= 10_000) formattedPhones.clear();
-  formattedPhones.set(e164, written);
-  return written;
+  return formattedPhones.get(e164, () => {
+    const parsed = parsePhoneNumberFromString(e164, 'US');
+    return !parsed?.isValid() ? e164 : parsed.country === 'US' ? parsed.formatNational() : parsed.formatInternational();
+  });
 }
