@@ -28,6 +28,7 @@ import type { OutgoingMail } from '../mail/mailer';
 import { account, profiles, session, user, verification } from '../db/schema';
 import { refuseDisabledSession } from '../modules/people/disabled-sign-in';
 import { ownCookieAttributes } from '../lib/cookie-policy';
+import { withSessionLookup } from './session-lookup';
 
 export const MIN_PASSWORD_LENGTH = 8;
 /** How long the link confirming a new email address works. */
@@ -74,7 +75,8 @@ export function createAuth(db: Database, config: Config, mail: AuthMail) {
     basePath: '/api/auth',
     secret: config.authSecret,
     trustedOrigins: config.trustedOrigins,
-    database: drizzleAdapter(db, { provider: 'pg', schema: { user, session, account, verification } }),
+    // The session read every signed-in request makes is a statement built once (session-lookup.ts).
+    database: withSessionLookup(drizzleAdapter(db, { provider: 'pg', schema: { user, session, account, verification } }), db),
     session: { expiresIn: SESSION_LIFETIME_SECONDS, updateAge: SESSION_REFRESH_AGE_SECONDS },
     emailAndPassword: {
       enabled: true,
