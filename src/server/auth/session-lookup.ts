@@ -69,6 +69,8 @@ function tokenOfSessionWithUser(args: FindOneArgs): string | null {
  * @param adapter Better Auth's drizzle adapter on `db`
  * @returns the same adapter, whose session-by-token read with its user runs the statement above:
  *   `{ ...session, user }` (Dates as Dates) or null
+ * @throws from that read, the driver's error when the statement fails (Better Auth then answers
+ *   as it does for its own adapter's failures)
  */
 export function withSessionLookup(adapter: AdapterBuilder, db: Database): AdapterBuilder {
   return (options) => {
