@@ -68,6 +68,11 @@ export function accountLinkMail(
   return { to: input.to, subject: t(keys.subject), text: t(keys.text, { name: input.name, link: input.link }), template, language };
 }
 
+/** Better Auth's drizzle adapter on our auth tables (db/schema/auth.ts; the migrations are drizzle-kit's). */
+export function authTablesAdapter(db: Database) {
+  return drizzleAdapter(db, { provider: 'pg', schema: { user, session, account, verification } });
+}
+
 export function createAuth(db: Database, config: Config, mail: AuthMail) {
   return betterAuth({
     appName: 'Tampa Same-Day Handyman',
@@ -76,7 +81,7 @@ export function createAuth(db: Database, config: Config, mail: AuthMail) {
     secret: config.authSecret,
     trustedOrigins: config.trustedOrigins,
     // The session read every signed-in request makes is a statement built once (session-lookup.ts).
-    database: withSessionLookup(drizzleAdapter(db, { provider: 'pg', schema: { user, session, account, verification } }), db),
+    database: withSessionLookup(authTablesAdapter(db), db),
     session: { expiresIn: SESSION_LIFETIME_SECONDS, updateAge: SESSION_REFRESH_AGE_SECONDS },
     emailAndPassword: {
       enabled: true,

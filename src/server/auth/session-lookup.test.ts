@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { drizzleAdapter } from 'better-auth/adapters/drizzle';
-import { account, session, user, verification } from '../db/schema';
+import { session } from '../db/schema';
 import { createTestApp, databaseKind, type TestApp } from '../test/test-app';
+import { authTablesAdapter } from './auth';
 import { withSessionLookup } from './session-lookup';
 
 /** Better Auth's own read of a session by its token, with the user (internalAdapter.findSession). */
@@ -10,12 +10,12 @@ const sessionRead = (token: string) => ({ model: 'session', where: [{ value: tok
 
 describe(`the session read built once (${databaseKind})`, () => {
   let t: TestApp;
-  let theirs: ReturnType<ReturnType<typeof drizzleAdapter>>;
-  let ours: ReturnType<ReturnType<typeof drizzleAdapter>>;
+  let theirs: ReturnType<ReturnType<typeof authTablesAdapter>>;
+  let ours: ReturnType<ReturnType<typeof authTablesAdapter>>;
   beforeAll(async () => {
     t = await createTestApp();
     const { db, auth } = t.deps;
-    const adapter = drizzleAdapter(db, { provider: 'pg', schema: { user, session, account, verification } });
+    const adapter = authTablesAdapter(db);
     theirs = adapter(auth.options);
     ours = withSessionLookup(adapter, db)(auth.options);
   });
